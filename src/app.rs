@@ -1,0 +1,98 @@
+//! From parsed arguments to an exit code.
+
+use crate::check::Target;
+use crate::cli::{Cli, Command, LangArg};
+use crate::commands::{self, Ctx, Status, check::CheckArgs};
+use crate::content::Lang;
+use crate::content::error::ContentErrors;
+use anyhow::Result;
+use clap::CommandFactory;
+use colored::Colorize;
+use std::process::ExitCode;
+
+pub fn run(cli: Cli) -> ExitCode {
+    crate::render::style::init(cli.color);
+    let lang = match cli.lang {
+        Some(LangArg::En) => Lang::En,
+        Some(LangArg::Zh) => Lang::Zh,
+        None => Lang::from_locale(|name| std::env::var(name).ok()),
+    };
+    match dispatch(cli, lang) {
+        Ok(Status::Success) => ExitCode::SUCCESS,
+        Ok(Status::Failed) => ExitCode::from(1),
+        Err(error) => {
+            report(&error, lang);
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn report(error: &anyhow::Error, lang: Lang) {
+    let label = crate::content::text::tr(lang, "error:", "错误：")
+        .red()
+        .bold();
+    if let Some(content) = error.downcast_ref::<ContentErrors>() {
+        let intro = crate::content::text::tr(
+            lang,
+            "the lesson content has problems; fix these and run again:",
+            "课程内容有问题；请修正以下各项后重试：",
+        );
+        eprintln!("{label} {intro}");
+        for problem in &content.0 {
+            eprintln!("  {problem}");
+        }
+        return;
+    }
+    eprintln!("{label} {error}");
+    for cause in error.chain().skip(1) {
+        eprintln!(
+            "  {} {cause}",
+            crate::content::text::tr(lang, "because:", "原因：").dimmed()
+        );
+    }
+}
+
+fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
+    let command = cli.command.unwrap_or(Command::Next);
+    if let Command::Completions { shell } = command {
+        clap_complete::generate(shell, &mut Cli::command(), "learn", &mut std::io::stdout());
+        return Ok(Status::Success);
+    }
+    let mut ctx = Ctx::load(cli.root, lang)?;
+    match command {
+        Command::Next => commands::next::run(&mut ctx),
+        Command::List { json } => commands::list::run(&ctx, json),
+        Command::Check {
+            id,
+            solution,
+            cmd,
+            timeout,
+            seed,
+            json,
+        } => {
+            let target = match (cmd, solution) {
+                (Some(line), _) => Target::Command(line),
+                (None, true) => Target::Solution,
+                (None, false) => Target::Exercise,
+            };
+            commands::check::run(
+                &mut ctx,
+                &CheckArgs {
+                    id,
+                    target,
+                    timeout,
+                    seed,
+                    json,
+                },
+            )
+        }
+        Command::Run { id, solution } => commands::run::run(&ctx, &id, solution),
+        Command::Watch { timeout } => commands::watch::run(&mut ctx, timeout),
+        Command::Hint { id, all } => commands::hint::run(&mut ctx, id.as_deref(), all),
+        Command::Solution { id, force } => commands::solution::run(&ctx, &id, force),
+        Command::Reset { id } => commands::reset::run(&mut ctx, &id),
+        Command::Read { id } => commands::read::run(&ctx, &id),
+        Command::Progress { json } => commands::progress::run(&ctx, json),
+        Command::Completions { .. } => Ok(Status::Success),
+    }
+}

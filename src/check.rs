@@ -1,0 +1,136 @@
+//! Checking an exercise: build (or take a command), play every scenario,
+//! judge each transcript. Composes runner and judge; renders nothing.
+
+use crate::content::project::Project;
+use crate::content::template::{Bindings, SeededRng, VarSpec};
+use crate::content::{Exercise, scenario::Scenario};
+use crate::judge::{self, CheckResult, ScenarioVerdict};
+use crate::runner::build::{BuildOutput, Built, build_bin};
+use crate::runner::{self, Limits, Program};
+use anyhow::{Context, Result};
+use serde_json::Value;
+use std::path::Path;
+use std::sync::Mutex;
+use std::thread;
+
+/// What to check an exercise's scenarios against.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// The learner's file in `exercises/`.
+    Exercise,
+    /// The reference file in `solutions/`.
+    Solution,
+    /// Any program, started from this command line.
+    Command(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    pub seed: u64,
+    pub limits: Limits,
+    pub build_output: BuildOutput,
+}
+
+/// Builds what `target` names, returning the program to run (or the build failure).
+pub fn prepare(
+    project: &Project,
+    exercise: &Exercise,
+    target: &Target,
+    cwd: &Path,
+    output: BuildOutput,
+) -> Result<Result<Program, String>> {
+    let bin = match target {
+        Target::Command(line) => return Ok(Ok(Program::from_command_line(line, cwd)?)),
+        Target::Exercise => exercise.bin(),
+        Target::Solution => exercise.solution_bin(),
+    };
+    Ok(
+        match build_bin(project, &bin, output)
+            .with_context(|| format!("building exercise `{}`", exercise.id))?
+        {
+            Built::Program(path) => Ok(Program::executable(&path, &project.root)),
+            Built::Failed { output } => Err(output),
+        },
+    )
+}
+
+/// Checks one exercise against a prepared program.
+pub fn check_program(
+    exercise: &Exercise,
+    program: &Program,
+    options: &CheckOptions,
+) -> CheckResult {
+    let verdicts = Mutex::new(vec![None; exercise.scenarios.len()]);
+    let next = Mutex::new(0usize);
+    // Scenarios are independent processes that mostly wait: run a few at once.
+    let workers = thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .clamp(2, 4);
+    thread::scope(|scope| {
+        for _ in 0..workers.min(exercise.scenarios.len()) {
+            scope.spawn(|| {
+                loop {
+                    let index = {
+                        let Ok(mut next) = next.lock() else { return };
+                        let index = *next;
+                        *next += 1;
+                        index
+                    };
+                    let Some(scenario) = exercise.scenarios.get(index) else {
+                        return;
+                    };
+                    let verdict = check_scenario(exercise, scenario, index, program, options);
+                    if let Ok(mut all) = verdicts.lock() {
+                        all[index] = Some(verdict);
+                    }
+                }
+            });
+        }
+    });
+    let scenarios = verdicts
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect();
+    CheckResult::Ran { scenarios }
+}
+
+pub fn check_scenario(
+    exercise: &Exercise,
+    scenario: &Scenario,
+    index: usize,
+    program: &Program,
+    options: &CheckOptions,
+) -> ScenarioVerdict {
+    let bindings = bindings_for(exercise, index, options.seed);
+    let transcript = runner::run_scenario(program, scenario, bindings, options.limits);
+    judge::judge_scenario(scenario, &transcript)
+}
+
+/// The variable values for one scenario: fixed ones as written, random ones
+/// drawn from the seed (each scenario its own stream, so adding a scenario
+/// does not change the values of the others).
+pub fn bindings_for(exercise: &Exercise, scenario_index: usize, seed: u64) -> Bindings {
+    let mut rng =
+        SeededRng::new(seed ^ (scenario_index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    exercise
+        .vars
+        .iter()
+        .map(|(name, spec)| {
+            let value = match spec {
+                VarSpec::Json(text) => serde_json::from_str(text).unwrap_or(Value::Null),
+                VarSpec::Random { random } => random.draw(&mut rng),
+            };
+            (name.clone(), value)
+        })
+        .collect()
+}
+
+/// A fresh seed when none is given: varies run to run, printed with results.
+pub fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    SeededRng::new(nanos ^ u64::from(std::process::id())).next_u64() % 1_000_000
+}

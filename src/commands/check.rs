@@ -1,0 +1,101 @@
+//! `learn check`: build and check an exercise, the reference, or any program.
+
+use super::{Ctx, Status};
+use crate::check::{CheckOptions, Target, check_program, prepare, random_seed};
+use crate::content::Lang;
+use crate::content::model::Step;
+use crate::content::text::tr;
+use crate::judge::CheckResult;
+use crate::render::feedback;
+use crate::runner::Limits;
+use crate::runner::build::BuildOutput;
+use anyhow::Result;
+use colored::Colorize;
+use std::time::Duration;
+
+pub struct CheckArgs {
+    pub id: Option<String>,
+    pub target: Target,
+    pub timeout: f64,
+    pub seed: Option<u64>,
+    pub json: bool,
+}
+
+pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> Result<Status> {
+    let exercise = ctx.exercise_or_current(args.id.as_deref())?;
+    let (exercise_id, exercise_file) = (exercise.id.clone(), exercise.file.clone());
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let options = CheckOptions {
+        seed,
+        limits: Limits {
+            timeout: Duration::from_secs_f64(args.timeout),
+            ..Limits::default()
+        },
+        build_output: if args.json {
+            BuildOutput::Captured
+        } else {
+            BuildOutput::Terminal
+        },
+    };
+    let result = match prepare(
+        &ctx.project,
+        exercise,
+        &args.target,
+        &ctx.cwd,
+        options.build_output,
+    )? {
+        Ok(program) => check_program(exercise, &program, &options),
+        Err(output) => CheckResult::BuildFailed { output },
+    };
+    let shown = match &args.target {
+        Target::Exercise => ctx.shown_path(&ctx.project.exercise_file(&exercise_file)),
+        Target::Solution => ctx.shown_path(&ctx.project.solution_file(&exercise_file)),
+        Target::Command(line) => line.clone(),
+    };
+    let lang = ctx.lang;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&feedback::check_json(exercise, &result, seed, lang))?
+        );
+    } else {
+        print!(
+            "{}",
+            feedback::check_report(exercise, &shown, &result, seed, lang)
+        );
+    }
+    if !result.passed() {
+        return Ok(Status::Failed);
+    }
+    if matches!(args.target, Target::Exercise) {
+        let key = Step::Exercise(exercise_id.clone()).progress_key();
+        let first_time = !ctx.progress.is_done(&key);
+        ctx.mark_done(key)?;
+        if first_time && !args.json {
+            println!(
+                "{}",
+                match lang {
+                    Lang::En => format!(
+                        "{} Exercise {exercise_id} solved. Next: `learn next`",
+                        "★".yellow()
+                    ),
+                    Lang::Zh => format!(
+                        "{} 练习 {exercise_id} 完成。下一步：`learn next`",
+                        "★".yellow()
+                    ),
+                }
+            );
+        }
+    } else if !args.json {
+        println!(
+            "{}",
+            tr(
+                lang,
+                "(Checking a solution or --cmd does not change your progress.)",
+                "（检查参考答案或 --cmd 不会改变你的进度。）"
+            )
+            .dimmed()
+        );
+    }
+    Ok(Status::Success)
+}

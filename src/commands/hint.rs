@@ -1,0 +1,52 @@
+//! `learn hint`: the hint ladder, one rung per call.
+
+use super::{Ctx, Status};
+use crate::content::Lang;
+use anyhow::Result;
+use colored::Colorize;
+
+pub fn run(ctx: &mut Ctx, id: Option<&str>, all: bool) -> Result<Status> {
+    let lang = ctx.lang;
+    let exercise = ctx.exercise_or_current(id)?;
+    let total = exercise.hints.len();
+    let id = exercise.id.clone();
+    let hints: Vec<String> = exercise
+        .hints
+        .iter()
+        .map(|h| h.get(lang).to_string())
+        .collect();
+    let seen = ctx.progress.hints.get(&id).copied().unwrap_or(0);
+    let show = if all { total } else { (seen + 1).min(total) };
+    for (i, hint) in hints.iter().take(show).enumerate() {
+        let label = match lang {
+            Lang::En => format!("Hint {} of {total}", i + 1),
+            Lang::Zh => format!("提示 {}/{total}", i + 1),
+        };
+        let label = if i + 1 == show {
+            label.yellow().bold()
+        } else {
+            label.dimmed()
+        };
+        println!(
+            "{label}\n{}\n",
+            crate::render::markdown::render(hint).trim_end()
+        );
+    }
+    if show < total {
+        println!(
+            "{}",
+            match lang {
+                Lang::En => format!("Run `learn hint {id}` again for the next hint."),
+                Lang::Zh => format!("再运行一次 `learn hint {id}` 查看下一条提示。"),
+            }
+            .dimmed()
+        );
+    }
+    if show > seen {
+        ctx.progress = ctx.store.update(|p| {
+            p.hints.insert(id.clone(), show);
+            p.clone()
+        })?;
+    }
+    Ok(Status::Success)
+}

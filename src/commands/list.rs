@@ -1,0 +1,108 @@
+//! `learn list`: every step with its status.
+
+use super::{Ctx, Status};
+use crate::content::text::tr;
+use crate::content::{Lang, Step};
+use anyhow::Result;
+use colored::Colorize;
+use serde_json::{Value, json};
+
+/// Where a step stands for this learner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepStatus {
+    Done,
+    /// The first step not done: what `learn next` shows.
+    Current,
+    Pending,
+}
+
+impl StepStatus {
+    fn name(self) -> &'static str {
+        match self {
+            StepStatus::Done => "done",
+            StepStatus::Current => "current",
+            StepStatus::Pending => "pending",
+        }
+    }
+}
+
+pub fn statuses(ctx: &Ctx) -> Vec<StepStatus> {
+    let mut seen_current = false;
+    ctx.course
+        .steps()
+        .map(|(_, _, step)| {
+            if ctx.progress.is_done(&step.progress_key()) {
+                StepStatus::Done
+            } else if !seen_current {
+                seen_current = true;
+                StepStatus::Current
+            } else {
+                StepStatus::Pending
+            }
+        })
+        .collect()
+}
+
+pub fn run(ctx: &Ctx, as_json: bool) -> Result<Status> {
+    let statuses = statuses(ctx);
+    let lang = ctx.lang;
+    if as_json {
+        let items: Vec<Value> = ctx
+            .course
+            .steps()
+            .zip(&statuses)
+            .map(|((lesson, objective, step), status)| {
+                let mut item = json!({
+                    "id": step.id(),
+                    "kind": step.kind(),
+                    "status": status.name(),
+                    "objective": objective.id,
+                    "lesson": lesson.id,
+                });
+                if let Step::Exercise(id) = step
+                    && let Some(exercise) = ctx.course.exercise(id)
+                {
+                    item["number"] = json!(exercise.number);
+                    item["title"] = json!(exercise.title.get(lang));
+                    item["file"] = json!(format!("exercises/{}", exercise.file));
+                }
+                item
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&items)?);
+        return Ok(Status::Success);
+    }
+    let mut last_objective = "";
+    for ((_, objective, step), status) in ctx.course.steps().zip(&statuses) {
+        if objective.id != last_objective {
+            last_objective = &objective.id;
+            println!("{}", objective.title.get(lang).bold());
+        }
+        let mark = match status {
+            StepStatus::Done => "✓".green().to_string(),
+            StepStatus::Current => "▶".yellow().bold().to_string(),
+            StepStatus::Pending => "·".dimmed().to_string(),
+        };
+        let kind = match step {
+            Step::Reading(_) => tr(lang, "read", "阅读"),
+            Step::Exercise(_) => tr(lang, "exercise", "练习"),
+            Step::Quiz(_) => tr(lang, "quiz", "测验"),
+        };
+        let detail = match step {
+            Step::Exercise(id) => ctx.course.exercise(id).map_or(String::new(), |e| {
+                format!("{:>2}. {}", e.number, e.title.get(lang))
+            }),
+            _ => String::new(),
+        };
+        println!("  {mark} {:<9} {:<30} {}", kind, step.id(), detail.dimmed());
+    }
+    let done = statuses.iter().filter(|s| **s == StepStatus::Done).count();
+    println!(
+        "{}",
+        match lang {
+            Lang::En => format!("{done} of {} steps done.", statuses.len()),
+            Lang::Zh => format!("已完成 {done}/{} 步。", statuses.len()),
+        }
+    );
+    Ok(Status::Success)
+}

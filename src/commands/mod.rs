@@ -1,0 +1,133 @@
+//! The commands: each parses nothing (clap did), calls the engine, renders,
+//! and returns an exit status.
+
+pub mod check;
+pub mod hint;
+pub mod list;
+pub mod next;
+pub mod progress;
+pub mod read;
+pub mod reset;
+pub mod run;
+pub mod solution;
+pub mod watch;
+
+use crate::content::load::load_course;
+use crate::content::project::Project;
+use crate::content::{Course, Exercise, Lang, Step};
+use crate::progress::{Loaded, Progress, ProgressStore};
+use anyhow::{Result, anyhow, bail};
+use colored::Colorize;
+use std::path::PathBuf;
+
+/// How a command ended, as the process exit code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// 0: done, or the check passed.
+    Success,
+    /// 1: the check failed.
+    Failed,
+}
+
+/// What every command that needs the course gets.
+pub struct Ctx {
+    pub project: Project,
+    pub course: Course,
+    pub lang: Lang,
+    pub store: ProgressStore,
+    pub progress: Progress,
+    pub cwd: PathBuf,
+}
+
+/// A content error: distinct so `main` can give it exit code 2 with the list.
+pub use crate::content::error::ContentErrors;
+
+impl Ctx {
+    pub fn load(root: Option<PathBuf>, lang: Lang) -> Result<Ctx> {
+        let cwd =
+            std::env::current_dir().map_err(|e| anyhow!("cannot read the current folder: {e}"))?;
+        let project = Project::locate(root.as_deref(), &cwd)?;
+        let course = load_course(&project.root)?;
+        let store = ProgressStore::new(project.progress_file());
+        let (progress, loaded) = store.load();
+        if let Loaded::SetAside { reason, kept_as } = loaded {
+            let text = match lang {
+                Lang::En => format!(
+                    "warning: your progress file could not be used ({reason}); it was kept as {} and progress starts afresh.",
+                    kept_as.display()
+                ),
+                Lang::Zh => format!(
+                    "警告：进度文件无法使用（{reason}）；已另存为 {}，进度从头开始。",
+                    kept_as.display()
+                ),
+            };
+            eprintln!("{}", text.yellow());
+        }
+        Ok(Ctx {
+            project,
+            course,
+            lang,
+            store,
+            progress,
+            cwd,
+        })
+    }
+
+    /// An exercise by id or number, with a suggestion when there is none.
+    pub fn exercise(&self, id: &str) -> Result<&Exercise> {
+        if let Some(exercise) = self.course.exercise(id) {
+            return Ok(exercise);
+        }
+        let closest = self
+            .course
+            .exercises()
+            .map(|e| (strsim::jaro_winkler(id, &e.id), &e.id))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .filter(|(score, _)| *score > 0.7);
+        match closest {
+            Some((_, name)) => bail!(
+                "there is no exercise `{id}`. Did you mean `{name}`? (`learn list` shows them all)"
+            ),
+            None => bail!("there is no exercise `{id}` (`learn list` shows them all)"),
+        }
+    }
+
+    /// The first exercise not yet solved.
+    pub fn current_exercise(&self) -> Option<&Exercise> {
+        self.course.steps().find_map(|(_, _, step)| match step {
+            Step::Exercise(id) if !self.progress.is_done(&step.progress_key()) => {
+                self.course.exercise(id)
+            }
+            _ => None,
+        })
+    }
+
+    /// The exercise a command names, or the current one.
+    pub fn exercise_or_current(&self, id: Option<&str>) -> Result<&Exercise> {
+        match id {
+            Some(id) => self.exercise(id),
+            None => self.current_exercise().ok_or_else(|| {
+                anyhow!(match self.lang {
+                    Lang::En => "every exercise is solved: name one, e.g. `learn check id-echo`",
+                    Lang::Zh => "所有练习都已完成：请指定一个，例如 `learn check id-echo`",
+                })
+            }),
+        }
+    }
+
+    pub fn mark_done(&mut self, key: String) -> Result<()> {
+        self.progress = self.store.update(|p| {
+            p.done.insert(key);
+            p.clone()
+        })?;
+        Ok(())
+    }
+
+    /// A path as the learner should type it: relative to where they are.
+    pub fn shown_path(&self, path: &std::path::Path) -> String {
+        path.strip_prefix(&self.cwd)
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    }
+}

@@ -1,0 +1,146 @@
+//! `learn next`: the next unfinished step, with what to do and where.
+
+use super::{Ctx, Status};
+use crate::content::text::tr;
+use crate::content::{Exercise, Lang, Step};
+use crate::render::markdown;
+use anyhow::{Context, Result};
+use colored::Colorize;
+use std::fs;
+
+pub fn run(ctx: &mut Ctx) -> Result<Status> {
+    let lang = ctx.lang;
+    let total = ctx.course.steps().count();
+    let found = ctx
+        .course
+        .steps()
+        .enumerate()
+        .find(|(_, (_, _, step))| !ctx.progress.is_done(&step.progress_key()))
+        .map(|(index, (_, objective, step))| {
+            (index, objective.title.get(lang).to_string(), step.clone())
+        });
+    let Some((index, objective, step)) = found else {
+        println!(
+            "{}",
+            tr(
+                lang,
+                "Every step is done. You can now read and write the MCP message layer: well done!",
+                "所有步骤都完成了。你已经能读写 MCP 的消息层了，干得好！"
+            )
+            .green()
+            .bold()
+        );
+        return Ok(Status::Success);
+    };
+    let position = match lang {
+        Lang::En => format!("Step {} of {total} · {objective}", index + 1),
+        Lang::Zh => format!("第 {} 步，共 {total} 步 · {objective}", index + 1),
+    };
+    println!("{}", position.dimmed());
+    match &step {
+        Step::Reading(id) => {
+            print!("{}", section_text(ctx, id)?);
+            ctx.mark_done(step.progress_key())?;
+            println!();
+            println!(
+                "{}",
+                tr(lang, "Next: `learn next`", "下一步：`learn next`").dimmed()
+            );
+        }
+        Step::Exercise(id) => {
+            let exercise = ctx.exercise(id)?;
+            print!("{}", exercise_brief(ctx, exercise)?);
+        }
+        Step::Quiz(id) => {
+            println!(
+                "{}",
+                match lang {
+                    Lang::En => format!("Quiz time: `learn quiz {id}`"),
+                    Lang::Zh => format!("小测验：`learn quiz {id}`"),
+                }
+            );
+        }
+    }
+    Ok(Status::Success)
+}
+
+/// A reading section, rendered for the terminal.
+pub fn section_text(ctx: &Ctx, id: &str) -> Result<String> {
+    let path = ctx
+        .course
+        .section_path(id, ctx.lang)
+        .with_context(|| format!("there is no section `{id}` (`learn list` shows the sections)"))?;
+    let text =
+        fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(markdown::render(&text))
+}
+
+/// What to do for an exercise, and where.
+pub fn exercise_brief(ctx: &Ctx, exercise: &Exercise) -> Result<String> {
+    let lang = ctx.lang;
+    let path = ctx.project.exercise_file(&exercise.file);
+    let source =
+        fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    // Point at the first unfinished part, where the learner starts typing.
+    let line = source
+        .lines()
+        .position(|l| l.contains("todo!("))
+        .map_or(1, |i| i + 1);
+    let location = format!("{}:{line}", ctx.shown_path(&path));
+    let title = match lang {
+        Lang::En => format!(
+            "Exercise {} · {} · {}",
+            exercise.number,
+            exercise.id,
+            exercise.title.get(lang)
+        ),
+        Lang::Zh => format!(
+            "练习 {} · {} · {}",
+            exercise.number,
+            exercise.id,
+            exercise.title.get(lang)
+        ),
+    };
+    let mut out = format!(
+        "{}\n\n{}\n\n",
+        title.bold().underline(),
+        markdown::render(exercise.task.get(lang)).trim_end()
+    );
+    let rows = [
+        (tr(lang, "Edit", "编辑"), location.cyan().to_string()),
+        (
+            tr(lang, "Check", "检查"),
+            format!(
+                "{}  {}",
+                "learn check".green(),
+                tr(
+                    lang,
+                    "(or `learn watch` to check on every save)",
+                    "（或用 `learn watch` 每次保存自动检查）"
+                )
+                .dimmed()
+            ),
+        ),
+        (
+            tr(lang, "Stuck", "卡住"),
+            format!("learn hint {}", exercise.id).green().to_string(),
+        ),
+        (
+            tr(lang, "Try it", "试运行"),
+            format!(
+                "{}  {}",
+                format!("learn run {}", exercise.id).green(),
+                tr(
+                    lang,
+                    "(type JSON messages yourself)",
+                    "（自己输入 JSON 消息）"
+                )
+                .dimmed()
+            ),
+        ),
+    ];
+    for (label, value) in rows {
+        out.push_str(&format!("  {:<7} {value}\n", format!("{label}:")));
+    }
+    Ok(out)
+}

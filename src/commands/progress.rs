@@ -1,0 +1,45 @@
+//! `learn progress`: a bar per objective.
+
+use super::{Ctx, Status};
+use anyhow::Result;
+use colored::Colorize;
+use serde_json::json;
+
+const BAR: usize = 24;
+
+pub fn run(ctx: &Ctx, as_json: bool) -> Result<Status> {
+    let rows: Vec<(String, String, usize, usize)> = ctx
+        .course
+        .lessons
+        .iter()
+        .flat_map(|lesson| &lesson.objectives)
+        .map(|objective| {
+            let done = objective
+                .steps
+                .iter()
+                .filter(|s| ctx.progress.is_done(&s.progress_key()))
+                .count();
+            (
+                objective.id.clone(),
+                objective.title.get(ctx.lang).to_string(),
+                done,
+                objective.steps.len(),
+            )
+        })
+        .collect();
+    if as_json {
+        let items: Vec<_> = rows.iter().map(|(id, title, done, total)| json!({"objective": id, "title": title, "done": done, "total": total})).collect();
+        println!("{}", serde_json::to_string_pretty(&items)?);
+        return Ok(Status::Success);
+    }
+    for (_, title, done, total) in &rows {
+        let filled = if *total == 0 { 0 } else { done * BAR / total };
+        let bar = format!(
+            "{}{}",
+            "█".repeat(filled).green(),
+            "░".repeat(BAR - filled).dimmed()
+        );
+        println!("{bar} {done:>2}/{total:<2} {title}");
+    }
+    Ok(Status::Success)
+}

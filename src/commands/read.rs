@@ -1,0 +1,9 @@
+//! `learn read <id>`: a section again, without changing progress.
+
+use super::{Ctx, Status};
+use anyhow::Result;
+
+pub fn run(ctx: &Ctx, id: &str) -> Result<Status> {
+    print!("{}", super::next::section_text(ctx, id)?);
+    Ok(Status::Success)
+}

@@ -1,0 +1,30 @@
+//! `learn solution`: the reference, once earned (or forced).
+
+use super::{Ctx, Status};
+use crate::content::Step;
+use crate::content::text::tr;
+use anyhow::{Context, Result, bail};
+
+pub fn run(ctx: &Ctx, id: &str, force: bool) -> Result<Status> {
+    let exercise = ctx.exercise(id)?;
+    let solved = ctx
+        .progress
+        .is_done(&Step::Exercise(exercise.id.clone()).progress_key());
+    if !solved && !force {
+        bail!(
+            "{} `learn solution {} --force`",
+            tr(
+                ctx.lang,
+                "you have not solved this exercise yet; try `learn hint` first, or see it anyway with",
+                "你还没有完成这个练习；先试试 `learn hint`，或者直接查看："
+            ),
+            exercise.id
+        );
+    }
+    let path = ctx.project.solution_file(&exercise.file);
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    println!("{}", ctx.shown_path(&path));
+    print!("{text}");
+    Ok(Status::Success)
+}

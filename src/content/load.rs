@@ -1,0 +1,647 @@
+//! Reading `lessons/` from disk into a validated [`Course`].
+//!
+//! Layout of one lesson folder:
+//!   lesson.toml                 objectives and their steps, shared vars
+//!   sections/{en,zh}/<id>.md    reading text
+//!   exercises/<id>.toml         an exercise: task, hints, scenarios
+//! Lessons are taken in folder-name order. Nothing here runs a program.
+
+use super::error::{ContentError, ContentErrors, line_of};
+use super::model::{Course, Exercise, ExerciseKind, Lesson, Objective, Step};
+use super::pattern::Pattern;
+use super::scenario::{Capture, Outgoing, Scenario, ScenarioStep};
+use super::template::VarSpec;
+use super::text::{Lang, Localized};
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+/// The content format this program reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+#[derive(Deserialize)]
+struct VersionProbe {
+    format_version: Option<Spanned<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LessonFile {
+    #[allow(dead_code)]
+    format_version: u32,
+    id: String,
+    title: Localized,
+    #[serde(default)]
+    vars: BTreeMap<String, VarSpec>,
+    objective: Vec<ObjectiveFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ObjectiveFile {
+    id: String,
+    title: Localized,
+    steps: Vec<Step>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExerciseFile {
+    #[allow(dead_code)]
+    format_version: u32,
+    id: String,
+    number: u32,
+    kind: ExerciseKind,
+    file: String,
+    points: u32,
+    section: String,
+    title: Localized,
+    task: Localized,
+    #[serde(default)]
+    hint: Vec<Localized>,
+    #[serde(default)]
+    vars: BTreeMap<String, VarSpec>,
+    #[serde(default)]
+    scenario: Vec<Spanned<ScenarioFile>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScenarioFile {
+    name: String,
+    fact: String,
+    rule: Localized,
+    step: Vec<Spanned<StepFile>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StepFile {
+    send: Option<Spanned<String>>,
+    send_raw: Option<String>,
+    expect: Option<Spanned<String>>,
+    #[serde(default)]
+    fresh: bool,
+    #[serde(default)]
+    capture: BTreeMap<String, String>,
+}
+
+/// Collects errors for one file while it is checked.
+struct FileCheck<'a> {
+    path: PathBuf,
+    text: &'a str,
+    errors: &'a mut Vec<ContentError>,
+}
+
+impl FileCheck<'_> {
+    fn error(&mut self, offset: Option<usize>, message: impl Into<String>) {
+        self.errors.push(ContentError {
+            file: self.path.clone(),
+            line: offset.map(|o| line_of(self.text, o)),
+            message: message.into(),
+        });
+    }
+
+    fn localized(&mut self, what: &str, text: &Localized) {
+        if let Some(lang) = text.missing() {
+            self.error(
+                None,
+                format!(
+                    "{what} has no `{}` text: every text needs `en` and `zh`",
+                    lang.code()
+                ),
+            );
+        }
+    }
+}
+
+/// Reads every lesson under `root/lessons`, checking all of it. `root` is the
+/// project folder (it also holds `exercises/` and `solutions/`).
+pub fn load_course(root: &Path) -> Result<Course, ContentErrors> {
+    let lessons_dir = root.join("lessons");
+    let mut errors = Vec::new();
+    let mut dirs: Vec<PathBuf> = match fs::read_dir(&lessons_dir) {
+        Ok(entries) => entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.join("lesson.toml").is_file())
+            .collect(),
+        Err(e) => {
+            return Err(ContentErrors(vec![ContentError {
+                file: lessons_dir,
+                line: None,
+                message: format!("cannot read the lessons folder: {e}"),
+            }]));
+        }
+    };
+    dirs.sort();
+    if dirs.is_empty() {
+        errors.push(ContentError {
+            file: lessons_dir,
+            line: None,
+            message: "no lesson here: a lesson is a folder holding a `lesson.toml`".into(),
+        });
+    }
+    let mut lessons = Vec::new();
+    for dir in dirs {
+        if let Some(lesson) = load_lesson(root, &dir, &mut errors) {
+            lessons.push(lesson);
+        }
+    }
+    check_unique_across_lessons(&lessons, &mut errors);
+    if errors.is_empty() {
+        Ok(Course { lessons })
+    } else {
+        Err(ContentErrors(errors))
+    }
+}
+
+/// Parses a TOML file of a known format version into `T`.
+fn read_toml<T: for<'de> Deserialize<'de>>(
+    path: &Path,
+    errors: &mut Vec<ContentError>,
+) -> Option<(T, String)> {
+    let text = match fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) => {
+            errors.push(ContentError {
+                file: path.into(),
+                line: None,
+                message: format!("cannot read: {e}"),
+            });
+            return None;
+        }
+    };
+    let located = |e: toml::de::Error| ContentError {
+        file: path.into(),
+        line: e.span().map(|s| line_of(&text, s.start)),
+        message: e.message().trim().to_string(),
+    };
+    match toml::from_str::<VersionProbe>(&text) {
+        Err(e) => {
+            errors.push(located(e));
+            return None;
+        }
+        Ok(VersionProbe {
+            format_version: None,
+        }) => {
+            errors.push(ContentError {
+                file: path.into(),
+                line: Some(1),
+                message: format!(
+                    "missing `format_version`: add `format_version = {FORMAT_VERSION}` at the top"
+                ),
+            });
+            return None;
+        }
+        Ok(VersionProbe {
+            format_version: Some(v),
+        }) if *v.get_ref() != i64::from(FORMAT_VERSION) => {
+            errors.push(ContentError {
+                file: path.into(),
+                line: Some(line_of(&text, v.span().start)),
+                message: format!(
+                    "format_version {} is not one this `learn` reads (it reads {FORMAT_VERSION}): update `learn`, or write the file in format {FORMAT_VERSION}",
+                    v.get_ref()
+                ),
+            });
+            return None;
+        }
+        Ok(_) => {}
+    }
+    match toml::from_str::<T>(&text) {
+        Ok(value) => Some((value, text)),
+        Err(e) => {
+            errors.push(located(e));
+            None
+        }
+    }
+}
+
+fn load_lesson(root: &Path, dir: &Path, errors: &mut Vec<ContentError>) -> Option<Lesson> {
+    let path = dir.join("lesson.toml");
+    let (file, text) = read_toml::<LessonFile>(&path, errors)?;
+    let mut check = FileCheck {
+        path: path.clone(),
+        text: &text,
+        errors,
+    };
+    check.localized("the lesson title", &file.title);
+    check_vars(&mut check, &file.vars);
+
+    let mut seen = BTreeSet::new();
+    let mut objectives = Vec::new();
+    let mut exercise_ids = Vec::new();
+    for objective in file.objective {
+        check.localized(
+            &format!("objective `{}`'s title", objective.id),
+            &objective.title,
+        );
+        if objective.steps.is_empty() {
+            check.error(None, format!("objective `{}` has no steps", objective.id));
+        }
+        for step in &objective.steps {
+            if !seen.insert(step.progress_key()) {
+                check.error(
+                    None,
+                    format!(
+                        "step `{}` appears twice; each step id is used once",
+                        step.progress_key()
+                    ),
+                );
+            }
+            match step {
+                Step::Reading(id) => {
+                    for lang in Lang::ALL {
+                        let section = dir
+                            .join("sections")
+                            .join(lang.code())
+                            .join(format!("{id}.md"));
+                        if !section.is_file() {
+                            check.error(
+                                None,
+                                format!(
+                                    "reading `{id}` has no {} text: create {}",
+                                    lang.code(),
+                                    relative(root, &section).display()
+                                ),
+                            );
+                        }
+                    }
+                }
+                Step::Exercise(id) => exercise_ids.push(id.clone()),
+                Step::Quiz(id) => {
+                    let quiz = dir.join("quizzes").join(format!("{id}.toml"));
+                    if !quiz.is_file() {
+                        check.error(
+                            None,
+                            format!(
+                                "quiz `{id}` has no file: create {}",
+                                relative(root, &quiz).display()
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        objectives.push(Objective {
+            id: objective.id,
+            title: objective.title,
+            steps: objective.steps,
+        });
+    }
+
+    let mut exercises = Vec::new();
+    for id in &exercise_ids {
+        let exercise_path = dir.join("exercises").join(format!("{id}.toml"));
+        if !exercise_path.is_file() {
+            check.error(
+                None,
+                format!(
+                    "exercise `{id}` has no file: create {}",
+                    relative(root, &exercise_path).display()
+                ),
+            );
+            continue;
+        }
+        if let Some(exercise) = load_exercise(root, dir, &exercise_path, &file.vars, check.errors) {
+            if exercise.id != *id {
+                check.errors.push(ContentError {
+                    file: exercise_path.clone(),
+                    line: None,
+                    message: format!(
+                        "its id is `{}` but the file is named for `{id}`: make them the same",
+                        exercise.id
+                    ),
+                });
+            }
+            exercises.push(exercise);
+        }
+    }
+    // An exercise file nobody steps to is almost always a forgotten line.
+    if let Ok(entries) = fs::read_dir(dir.join("exercises")) {
+        for entry in entries.filter_map(Result::ok) {
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "toml") {
+                let stem = path
+                    .file_stem()
+                    .and_then(|s| s.to_str())
+                    .unwrap_or_default();
+                if !exercise_ids.iter().any(|id| id == stem) {
+                    check.error(None, format!("exercises/{stem}.toml is not a step of any objective: add `{{ exercise = \"{stem}\" }}` to one"));
+                }
+            }
+        }
+    }
+    Some(Lesson {
+        id: file.id,
+        dir: dir.to_path_buf(),
+        title: file.title,
+        objectives,
+        exercises,
+    })
+}
+
+fn load_exercise(
+    root: &Path,
+    lesson_dir: &Path,
+    path: &Path,
+    lesson_vars: &BTreeMap<String, VarSpec>,
+    errors: &mut Vec<ContentError>,
+) -> Option<Exercise> {
+    let (file, text) = read_toml::<ExerciseFile>(path, errors)?;
+    let mut check = FileCheck {
+        path: path.to_path_buf(),
+        text: &text,
+        errors,
+    };
+    check.localized("`title`", &file.title);
+    check.localized("`task`", &file.task);
+    if file.hint.is_empty() {
+        check.error(
+            None,
+            "no hints: add at least one [[hint]] with `en` and `zh`",
+        );
+    }
+    for (i, hint) in file.hint.iter().enumerate() {
+        check.localized(&format!("hint {}", i + 1), hint);
+    }
+    for folder in ["exercises", "solutions"] {
+        let program = root.join(folder).join(&file.file);
+        if !program.is_file() {
+            check.error(
+                None,
+                format!(
+                    "`file = \"{}\"` but {} does not exist",
+                    file.file,
+                    relative(root, &program).display()
+                ),
+            );
+        }
+    }
+    for lang in Lang::ALL {
+        let section = lesson_dir
+            .join("sections")
+            .join(lang.code())
+            .join(format!("{}.md", file.section));
+        if !section.is_file() {
+            check.error(
+                None,
+                format!(
+                    "`section = \"{}\"` has no {} text at {}",
+                    file.section,
+                    lang.code(),
+                    relative(root, &section).display()
+                ),
+            );
+        }
+    }
+    check_vars(&mut check, &file.vars);
+    if file.scenario.is_empty() {
+        check.error(
+            None,
+            "no scenarios: an exercise needs at least one [[scenario]] to check",
+        );
+    }
+    let known: BTreeSet<String> = lesson_vars
+        .keys()
+        .chain(file.vars.keys())
+        .cloned()
+        .collect();
+    let mut names = BTreeSet::new();
+    let mut scenarios = Vec::new();
+    for spanned in file.scenario {
+        let at = spanned.span().start;
+        let scenario = spanned.into_inner();
+        if !names.insert(scenario.name.clone()) {
+            check.error(
+                Some(at),
+                format!(
+                    "two scenarios are named `{}`: names must be unique",
+                    scenario.name
+                ),
+            );
+        }
+        if let Some(compiled) = compile_scenario(&mut check, at, scenario, &known) {
+            scenarios.push(compiled);
+        }
+    }
+    let mut vars = lesson_vars.clone();
+    vars.extend(file.vars);
+    Some(Exercise {
+        id: file.id,
+        number: file.number,
+        kind: file.kind,
+        file: file.file,
+        points: file.points,
+        section: file.section,
+        title: file.title,
+        task: file.task,
+        hints: file.hint,
+        vars,
+        scenarios,
+        source: relative(root, path).to_path_buf(),
+    })
+}
+
+fn check_vars(check: &mut FileCheck, vars: &BTreeMap<String, VarSpec>) {
+    for (name, spec) in vars {
+        if let VarSpec::Json(text) = spec
+            && let Err(e) = serde_json::from_str::<Value>(text)
+        {
+            check.error(None, format!("var `{name}` is not valid JSON: {e}"));
+        }
+    }
+}
+
+fn compile_scenario(
+    check: &mut FileCheck,
+    at: usize,
+    scenario: ScenarioFile,
+    known_vars: &BTreeSet<String>,
+) -> Option<Scenario> {
+    let label = format!("scenario `{}`", scenario.name);
+    if !is_fact_id(&scenario.fact) {
+        check.error(
+            Some(at),
+            format!(
+                "{label}: `fact = \"{}\"` is not a fact id like \"F7\"",
+                scenario.fact
+            ),
+        );
+    }
+    check.localized(&format!("{label}'s rule"), &scenario.rule);
+    if scenario.step.is_empty() {
+        check.error(Some(at), format!("{label} has no steps"));
+    }
+    let mut known = known_vars.clone();
+    let mut steps = Vec::new();
+    let mut ok = true;
+    for (index, spanned) in scenario.step.into_iter().enumerate() {
+        let step_at = spanned.span().start;
+        let step = spanned.into_inner();
+        let label = format!("{label} step {}", index + 1);
+        let send = match (step.send, step.send_raw) {
+            (Some(text), None) => match json_in_toml(check.text, &text) {
+                Ok(value) => Some(Outgoing::Json(value)),
+                Err((line, e)) => {
+                    check.errors.push(ContentError { file: check.path.clone(), line: Some(line), message: format!("{label}: `send` is not valid JSON: {e} (to send bad JSON on purpose, use `send_raw`)") });
+                    None
+                }
+            },
+            (None, Some(raw)) if raw.contains('\n') => {
+                check.error(
+                    Some(step_at),
+                    format!("{label}: `send_raw` holds a newline, which would make it two lines"),
+                );
+                None
+            }
+            (None, Some(raw)) => Some(Outgoing::Raw(raw)),
+            (Some(_), Some(_)) => {
+                check.error(
+                    Some(step_at),
+                    format!("{label}: has both `send` and `send_raw`; keep one"),
+                );
+                None
+            }
+            (None, None) => {
+                check.error(
+                    Some(step_at),
+                    format!("{label}: sends nothing; add `send` (JSON) or `send_raw` (text)"),
+                );
+                None
+            }
+        };
+        let expect = match step.expect {
+            None => None,
+            Some(text) => match json_in_toml(check.text, &text) {
+                Ok(doc) => match Pattern::parse(&doc) {
+                    Ok(pattern) => Some(pattern),
+                    Err(e) => {
+                        check.error(Some(text.span().start), format!("{label}: `expect`: {e}"));
+                        ok = false;
+                        None
+                    }
+                },
+                Err((line, e)) => {
+                    check.errors.push(ContentError {
+                        file: check.path.clone(),
+                        line: Some(line),
+                        message: format!("{label}: `expect` is not valid JSON: {e}"),
+                    });
+                    ok = false;
+                    None
+                }
+            },
+        };
+        let Some(send) = send else {
+            ok = false;
+            continue;
+        };
+        if let Outgoing::Json(Value::Object(message)) = &send
+            && message.contains_key("id")
+            && message.contains_key("method")
+            && expect.is_none()
+        {
+            check.error(Some(step_at), format!("{label}: sends a request (it has `id` and `method`) but has no `expect`; say what the response must mean"));
+            ok = false;
+        }
+        let mut used = send.vars();
+        if let Some(pattern) = &expect {
+            pattern.vars(&mut used);
+        }
+        for name in used {
+            if !known.contains(&name) {
+                check.error(Some(step_at), format!("{label}: `${{{name}}}` is not defined: add it to [vars] or capture it in an earlier step"));
+                ok = false;
+            }
+        }
+        let mut captures = Vec::new();
+        for (name, pointer) in step.capture {
+            if !pointer.starts_with('/') {
+                check.error(Some(step_at), format!("{label}: capture `{name}` = \"{pointer}\" is not a JSON pointer (it starts with `/`)"));
+                ok = false;
+            }
+            if expect.is_none() {
+                check.error(
+                    Some(step_at),
+                    format!("{label}: captures `{name}` from a response, but expects none"),
+                );
+                ok = false;
+            }
+            known.insert(name.clone());
+            captures.push(Capture { name, pointer });
+        }
+        steps.push(ScenarioStep {
+            send,
+            expect,
+            fresh: step.fresh,
+            captures,
+            line: line_of(check.text, step_at),
+        });
+    }
+    ok.then_some(Scenario {
+        name: scenario.name,
+        fact: scenario.fact,
+        rule: scenario.rule,
+        steps,
+    })
+}
+
+/// Parses JSON held in a TOML string, returning errors on the TOML file's line.
+fn json_in_toml(
+    toml_text: &str,
+    value: &Spanned<String>,
+) -> Result<Value, (usize, serde_json::Error)> {
+    serde_json::from_str(value.get_ref()).map_err(|e| {
+        let start = value.span().start;
+        let opening = &toml_text[start..value.span().end.min(toml_text.len())];
+        // A newline right after `'''` or `"""` is not part of the string.
+        let skipped = usize::from(opening.starts_with("'''\n") || opening.starts_with("\"\"\"\n"));
+        (
+            line_of(toml_text, start) + skipped + e.line().saturating_sub(1),
+            e,
+        )
+    })
+}
+
+fn is_fact_id(text: &str) -> bool {
+    text.strip_prefix('F')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+fn check_unique_across_lessons(lessons: &[Lesson], errors: &mut Vec<ContentError>) {
+    let mut ids = BTreeMap::new();
+    let mut numbers = BTreeMap::new();
+    for exercise in lessons.iter().flat_map(|l| &l.exercises) {
+        if let Some(other) = ids.insert(exercise.id.clone(), exercise.source.clone()) {
+            errors.push(ContentError {
+                file: exercise.source.clone(),
+                line: None,
+                message: format!(
+                    "exercise id `{}` is also used by {}",
+                    exercise.id,
+                    other.display()
+                ),
+            });
+        }
+        if let Some(other) = numbers.insert(exercise.number, exercise.source.clone()) {
+            errors.push(ContentError {
+                file: exercise.source.clone(),
+                line: None,
+                message: format!(
+                    "exercise number {} is also used by {}",
+                    exercise.number,
+                    other.display()
+                ),
+            });
+        }
+    }
+}
+
+fn relative<'a>(root: &Path, path: &'a Path) -> &'a Path {
+    path.strip_prefix(root).unwrap_or(path)
+}

@@ -1,0 +1,160 @@
+//! The loaded, validated course: what the rest of the program works with.
+
+use super::scenario::Scenario;
+use super::template::VarSpec;
+use super::text::Localized;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// Every lesson under `lessons/`, in order.
+#[derive(Debug)]
+pub struct Course {
+    pub lessons: Vec<Lesson>,
+}
+
+#[derive(Debug)]
+pub struct Lesson {
+    pub id: String,
+    pub dir: PathBuf,
+    pub title: Localized,
+    pub objectives: Vec<Objective>,
+    pub exercises: Vec<Exercise>,
+}
+
+#[derive(Debug)]
+pub struct Objective {
+    pub id: String,
+    pub title: Localized,
+    pub steps: Vec<Step>,
+}
+
+/// One thing to do in the lesson flow, by id.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Step {
+    /// Read a section (`sections/<lang>/<id>.md`).
+    Reading(String),
+    /// Solve an exercise (`exercises/<id>.toml`).
+    Exercise(String),
+    /// Answer an objective's quiz.
+    Quiz(String),
+}
+
+impl Step {
+    pub fn id(&self) -> &str {
+        match self {
+            Step::Reading(id) | Step::Exercise(id) | Step::Quiz(id) => id,
+        }
+    }
+
+    pub fn kind(&self) -> StepKind {
+        match self {
+            Step::Reading(_) => StepKind::Reading,
+            Step::Exercise(_) => StepKind::Exercise,
+            Step::Quiz(_) => StepKind::Quiz,
+        }
+    }
+
+    /// The key progress is stored under: kinds have separate namespaces.
+    pub fn progress_key(&self) -> String {
+        format!("{}:{}", self.kind().name(), self.id())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StepKind {
+    Reading,
+    Exercise,
+    Quiz,
+}
+
+impl StepKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            StepKind::Reading => "reading",
+            StepKind::Exercise => "exercise",
+            StepKind::Quiz => "quiz",
+        }
+    }
+}
+
+/// What a learner's program is, which decides how it is driven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ExerciseKind {
+    /// Reads one value per line and writes one answer per line.
+    Function,
+    /// An MCP stdio server.
+    Server,
+    /// The client side of the message layer.
+    Client,
+}
+
+#[derive(Debug)]
+pub struct Exercise {
+    pub id: String,
+    pub number: u32,
+    pub kind: ExerciseKind,
+    /// File name, the same under `exercises/` and `solutions/`.
+    pub file: String,
+    pub points: u32,
+    /// The reading section this exercise practises.
+    pub section: String,
+    pub title: Localized,
+    pub task: Localized,
+    /// The hint ladder: a nudge, then the rule, then the shape of the answer.
+    pub hints: Vec<Localized>,
+    pub vars: BTreeMap<String, VarSpec>,
+    pub scenarios: Vec<Scenario>,
+    /// The TOML file it was loaded from.
+    pub source: PathBuf,
+}
+
+impl Exercise {
+    /// The Cargo bin target of the learner's file.
+    pub fn bin(&self) -> String {
+        self.id.clone()
+    }
+
+    /// The Cargo bin target of the reference solution.
+    pub fn solution_bin(&self) -> String {
+        format!("{}-solution", self.id)
+    }
+}
+
+impl Course {
+    pub fn exercises(&self) -> impl Iterator<Item = &Exercise> {
+        self.lessons.iter().flat_map(|l| l.exercises.iter())
+    }
+
+    pub fn exercise(&self, id: &str) -> Option<&Exercise> {
+        self.exercises()
+            .find(|e| e.id == id || e.number.to_string() == id)
+    }
+
+    /// Every step of every lesson, in order, with its objective.
+    pub fn steps(&self) -> impl Iterator<Item = (&Lesson, &Objective, &Step)> {
+        self.lessons.iter().flat_map(|lesson| {
+            lesson.objectives.iter().flat_map(move |objective| {
+                objective
+                    .steps
+                    .iter()
+                    .map(move |step| (lesson, objective, step))
+            })
+        })
+    }
+
+    /// The lesson that holds a reading section, and the section's file.
+    pub fn section_path(&self, id: &str, lang: super::text::Lang) -> Option<PathBuf> {
+        self.lessons.iter().find_map(|lesson| {
+            let path = lesson
+                .dir
+                .join("sections")
+                .join(lang.code())
+                .join(format!("{id}.md"));
+            path.is_file().then_some(path)
+        })
+    }
+}

@@ -1,0 +1,290 @@
+//! The expectation language of scenarios: a JSON document that describes the
+//! *meaning* a response must have, not its text.
+//!
+//! - An object matches any object that has at least the listed members, each
+//!   matching (extra members are allowed, key order never matters).
+//! - An array matches an array of the same length, element by element.
+//! - A number, string, bool or null matches that exact JSON value, type
+//!   included: `7` does not match `"7"` or `7.0`.
+//! - A string starting with `$` is a matcher: `$any`, `$absent`,
+//!   `$absent-or-null`, `$string`, `$nonempty`, `$integer`, `$number`,
+//!   `$bool`, `$object`, `$array`, `$null`; `${name}` is a variable's value;
+//!   `$$text` is the literal string `$text`.
+//! - A one-member object whose key starts with `$` is an operator:
+//!   `{"$one-of": [p, ...]}`, `{"$contains": [p, ...]}` (an array with an
+//!   element matching each, any order), `{"$each": p}`, `{"$not": p}`,
+//!   `{"$numeric-text": 5}` (a string that reads as that number),
+//!   `{"$text-contains": "Ada"}` (case-insensitive), `{"$single-entry": p}`
+//!   (an object with exactly one member, whose value matches p).
+
+use serde_json::Value;
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pattern {
+    /// This exact JSON value (scalars only; containers are `Object`/`Array`).
+    Exact(Value),
+    Object(Vec<(String, Pattern)>),
+    Array(Vec<Pattern>),
+    Any,
+    Absent,
+    AbsentOrNull,
+    Type(JsonType),
+    NonEmptyString,
+    Var(String),
+    OneOf(Vec<Pattern>),
+    Contains(Vec<Pattern>),
+    Each(Box<Pattern>),
+    Not(Box<Pattern>),
+    NumericText(f64),
+    TextContains(String),
+    SingleEntry(Box<Pattern>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JsonType {
+    String,
+    Integer,
+    Number,
+    Bool,
+    Object,
+    Array,
+    Null,
+}
+
+impl JsonType {
+    pub fn of(value: &Value) -> JsonType {
+        match value {
+            Value::Null => JsonType::Null,
+            Value::Bool(_) => JsonType::Bool,
+            Value::Number(n) if n.is_i64() || n.is_u64() => JsonType::Integer,
+            Value::Number(_) => JsonType::Number,
+            Value::String(_) => JsonType::String,
+            Value::Array(_) => JsonType::Array,
+            Value::Object(_) => JsonType::Object,
+        }
+    }
+
+    pub fn accepts(self, value: &Value) -> bool {
+        let actual = JsonType::of(value);
+        actual == self || (self == JsonType::Number && actual == JsonType::Integer)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            JsonType::String => "string",
+            JsonType::Integer => "integer",
+            JsonType::Number => "number",
+            JsonType::Bool => "bool",
+            JsonType::Object => "object",
+            JsonType::Array => "array",
+            JsonType::Null => "null",
+        }
+    }
+}
+
+/// Why a pattern document could not be read.
+#[derive(Debug, PartialEq)]
+pub struct PatternError(pub String);
+
+impl fmt::Display for PatternError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+const MATCHERS: &str = "$any, $absent, $absent-or-null, $string, $nonempty, $integer, $number, $bool, $object, $array, $null";
+const OPERATORS: &str =
+    "$one-of, $contains, $each, $not, $numeric-text, $text-contains, $single-entry";
+
+impl Pattern {
+    pub fn parse(doc: &Value) -> Result<Pattern, PatternError> {
+        match doc {
+            Value::String(text) => Self::parse_string(text),
+            Value::Array(items) => Ok(Pattern::Array(
+                items.iter().map(Pattern::parse).collect::<Result<_, _>>()?,
+            )),
+            Value::Object(members) => {
+                if members.len() == 1 {
+                    let (key, arg) = members.iter().next().expect("one member");
+                    if key.starts_with('$') && !key.starts_with("$$") && !key.starts_with("${") {
+                        return Self::parse_operator(key, arg);
+                    }
+                }
+                let mut out = Vec::with_capacity(members.len());
+                for (key, value) in members {
+                    let key = key
+                        .strip_prefix('$')
+                        .filter(|k| k.starts_with('$'))
+                        .unwrap_or(key);
+                    out.push((key.to_string(), Pattern::parse(value)?));
+                }
+                Ok(Pattern::Object(out))
+            }
+            scalar => Ok(Pattern::Exact(scalar.clone())),
+        }
+    }
+
+    fn parse_string(text: &str) -> Result<Pattern, PatternError> {
+        if let Some(literal) = text.strip_prefix("$$") {
+            return Ok(Pattern::Exact(Value::String(format!("${literal}"))));
+        }
+        if let Some(name) = text
+            .strip_prefix("${")
+            .and_then(|rest| rest.strip_suffix('}'))
+        {
+            return Ok(Pattern::Var(name.to_string()));
+        }
+        let Some(matcher) = text.strip_prefix('$') else {
+            return Ok(Pattern::Exact(Value::String(text.to_string())));
+        };
+        Ok(match matcher {
+            "any" => Pattern::Any,
+            "absent" => Pattern::Absent,
+            "absent-or-null" => Pattern::AbsentOrNull,
+            "string" => Pattern::Type(JsonType::String),
+            "nonempty" => Pattern::NonEmptyString,
+            "integer" => Pattern::Type(JsonType::Integer),
+            "number" => Pattern::Type(JsonType::Number),
+            "bool" => Pattern::Type(JsonType::Bool),
+            "object" => Pattern::Type(JsonType::Object),
+            "array" => Pattern::Type(JsonType::Array),
+            "null" => Pattern::Type(JsonType::Null),
+            other => {
+                return Err(PatternError(format!(
+                    "unknown matcher `${other}`; known matchers: {MATCHERS} (write `$$` for a literal `$`)"
+                )));
+            }
+        })
+    }
+
+    fn parse_operator(key: &str, arg: &Value) -> Result<Pattern, PatternError> {
+        let list = |arg: &Value| -> Result<Vec<Pattern>, PatternError> {
+            match arg {
+                Value::Array(items) if !items.is_empty() => {
+                    items.iter().map(Pattern::parse).collect()
+                }
+                _ => Err(PatternError(format!(
+                    "`{key}` takes a non-empty array of patterns"
+                ))),
+            }
+        };
+        Ok(match key {
+            "$one-of" => Pattern::OneOf(list(arg)?),
+            "$contains" => Pattern::Contains(list(arg)?),
+            "$each" => Pattern::Each(Box::new(Pattern::parse(arg)?)),
+            "$not" => Pattern::Not(Box::new(Pattern::parse(arg)?)),
+            "$single-entry" => Pattern::SingleEntry(Box::new(Pattern::parse(arg)?)),
+            "$numeric-text" => match arg.as_f64() {
+                Some(number) => Pattern::NumericText(number),
+                None => return Err(PatternError("`$numeric-text` takes a number".into())),
+            },
+            "$text-contains" => match arg.as_str() {
+                Some(text) if !text.is_empty() => Pattern::TextContains(text.to_string()),
+                _ => {
+                    return Err(PatternError(
+                        "`$text-contains` takes a non-empty string".into(),
+                    ));
+                }
+            },
+            other => {
+                return Err(PatternError(format!(
+                    "unknown operator `{other}`; known operators: {OPERATORS}"
+                )));
+            }
+        })
+    }
+
+    /// Every `${name}` this pattern refers to.
+    pub fn vars(&self, out: &mut Vec<String>) {
+        match self {
+            Pattern::Var(name) => out.push(name.clone()),
+            Pattern::Object(members) => members.iter().for_each(|(_, p)| p.vars(out)),
+            Pattern::Array(items) | Pattern::OneOf(items) | Pattern::Contains(items) => {
+                items.iter().for_each(|p| p.vars(out))
+            }
+            Pattern::Each(inner) | Pattern::Not(inner) | Pattern::SingleEntry(inner) => {
+                inner.vars(out)
+            }
+            _ => {}
+        }
+    }
+
+    /// The pattern for one member of an object pattern, if it names one.
+    pub fn member(&self, key: &str) -> Option<&Pattern> {
+        match self {
+            Pattern::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, p)| p),
+            _ => None,
+        }
+    }
+
+    /// The pattern written back as the JSON a content author would write.
+    pub fn to_json(&self) -> Value {
+        use serde_json::json;
+        match self {
+            Pattern::Exact(Value::String(s)) if s.starts_with('$') => {
+                Value::String(format!("${s}"))
+            }
+            Pattern::Exact(value) => value.clone(),
+            Pattern::Object(members) => Value::Object(
+                members
+                    .iter()
+                    .map(|(k, p)| (k.clone(), p.to_json()))
+                    .collect(),
+            ),
+            Pattern::Array(items) => Value::Array(items.iter().map(Pattern::to_json).collect()),
+            Pattern::Any => json!("$any"),
+            Pattern::Absent => json!("$absent"),
+            Pattern::AbsentOrNull => json!("$absent-or-null"),
+            Pattern::Type(t) => Value::String(format!("${}", t.name())),
+            Pattern::NonEmptyString => json!("$nonempty"),
+            Pattern::Var(name) => Value::String(format!("${{{name}}}")),
+            Pattern::OneOf(items) => {
+                json!({"$one-of": items.iter().map(Pattern::to_json).collect::<Vec<_>>()})
+            }
+            Pattern::Contains(items) => {
+                json!({"$contains": items.iter().map(Pattern::to_json).collect::<Vec<_>>()})
+            }
+            Pattern::Each(inner) => json!({"$each": inner.to_json()}),
+            Pattern::Not(inner) => json!({"$not": inner.to_json()}),
+            Pattern::NumericText(n) => json!({"$numeric-text": n}),
+            Pattern::TextContains(text) => json!({"$text-contains": text}),
+            Pattern::SingleEntry(inner) => json!({"$single-entry": inner.to_json()}),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_matchers_operators_and_literals() {
+        let p = Pattern::parse(&json!({
+            "id": "${id}",
+            "error": {"code": -32600, "message": "$string"},
+            "x": {"$one-of": ["$absent", false]},
+            "price": "$$5"
+        }))
+        .unwrap();
+        assert_eq!(p.member("id"), Some(&Pattern::Var("id".into())));
+        assert_eq!(p.member("price"), Some(&Pattern::Exact(json!("$5"))));
+        assert!(matches!(p.member("x"), Some(Pattern::OneOf(v)) if v.len() == 2));
+    }
+
+    #[test]
+    fn unknown_matcher_names_the_known_ones() {
+        let err = Pattern::parse(&json!("$strnig")).unwrap_err();
+        assert!(
+            err.0.contains("$strnig") && err.0.contains("$string"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn round_trips_to_json() {
+        let doc = json!({"a": {"$contains": [{"text": {"$numeric-text": 5.0}}]}, "b": "$$x", "c": "${v}"});
+        assert_eq!(Pattern::parse(&doc).unwrap().to_json(), doc);
+    }
+}

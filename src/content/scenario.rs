@@ -1,0 +1,189 @@
+//! Scenarios: the conversations a checker has with a learner's program.
+//!
+//! A scenario is a list of steps. Each step sends one line (a JSON message,
+//! or raw text to test bad input) and may say what the response to it must
+//! mean. Steps are sent back to back; the checker only waits where a later
+//! step needs a value captured from an earlier response, or at the end.
+
+use super::pattern::Pattern;
+use super::template::Bindings;
+use super::text::Localized;
+use serde_json::Value;
+
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    /// Short, stable, English: shown in reports and used as the test name.
+    pub name: String,
+    /// The curriculum fact this scenario checks (`F7`).
+    pub fact: String,
+    /// One sentence stating the rule a failure breaks.
+    pub rule: Localized,
+    pub steps: Vec<ScenarioStep>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ScenarioStep {
+    pub send: Outgoing,
+    /// What the response to this step must mean; `None`: no response at all.
+    pub expect: Option<Pattern>,
+    /// Start a new process for this step (state must then travel in messages).
+    pub fresh: bool,
+    pub captures: Vec<Capture>,
+    /// Where the step is written, for error messages.
+    pub line: usize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outgoing {
+    /// A JSON message, possibly with `${vars}`, written as one compact line.
+    Json(Value),
+    /// Text sent exactly as written (bad JSON, odd whitespace, ...).
+    Raw(String),
+}
+
+/// Which output line answers a step.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ResponseKey {
+    /// The response whose `id` is exactly this value.
+    Id(Value),
+    /// An error whose id is null or omitted, because the request's id could
+    /// not be read.
+    Unreadable,
+}
+
+impl ResponseKey {
+    /// Whether `message` (one parsed output line) is the response this key names.
+    pub fn matches(&self, message: &Value) -> bool {
+        let is_response = message.get("result").is_some() || message.get("error").is_some();
+        match self {
+            ResponseKey::Id(id) => is_response && message.get("id") == Some(id),
+            ResponseKey::Unreadable => {
+                message.get("error").is_some() && message.get("id").is_none_or(Value::is_null)
+            }
+        }
+    }
+}
+
+impl ScenarioStep {
+    /// The key of the response this step waits for, once `sent` (the message
+    /// with variables filled in) is known; `None` when no response is expected.
+    pub fn response_key(&self, sent: Option<&Value>, bindings: &Bindings) -> Option<ResponseKey> {
+        let expect = self.expect.as_ref()?;
+        Some(match expect.member("id") {
+            Some(Pattern::Exact(Value::Null) | Pattern::Absent | Pattern::AbsentOrNull) => {
+                ResponseKey::Unreadable
+            }
+            Some(Pattern::Exact(id)) => ResponseKey::Id(id.clone()),
+            Some(Pattern::Var(name)) => match bindings.get(name) {
+                Some(id) => ResponseKey::Id(id.clone()),
+                None => ResponseKey::Unreadable,
+            },
+            _ => match sent.and_then(|message| message.get("id")) {
+                Some(id) if !id.is_null() => ResponseKey::Id(id.clone()),
+                _ => ResponseKey::Unreadable,
+            },
+        })
+    }
+}
+
+/// Takes a value out of the response to a step, to use in later steps.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Capture {
+    pub name: String,
+    /// A JSON pointer (`/result/requestState`). Ending in `/*` takes the name
+    /// of the only member of that object (a key the server chose).
+    pub pointer: String,
+}
+
+impl Capture {
+    pub fn extract(&self, response: &Value) -> Option<Value> {
+        match self.pointer.strip_suffix("/*") {
+            Some(object) => {
+                let members = response.pointer(object)?.as_object()?;
+                match members.len() {
+                    1 => members.keys().next().map(|k| Value::String(k.clone())),
+                    _ => None,
+                }
+            }
+            None => response.pointer(&self.pointer).cloned(),
+        }
+    }
+}
+
+impl Outgoing {
+    /// Variables this message refers to.
+    pub fn vars(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Outgoing::Json(value) = self {
+            super::template::vars_in(value, &mut out);
+        }
+        out
+    }
+
+    /// Whether this message has an `id` member (a request, or a stray response).
+    pub fn has_id(&self) -> bool {
+        matches!(self, Outgoing::Json(Value::Object(m)) if m.contains_key("id"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn step(expect: Value) -> ScenarioStep {
+        ScenarioStep {
+            send: Outgoing::Raw(String::new()),
+            expect: Some(Pattern::parse(&expect).unwrap()),
+            fresh: false,
+            captures: vec![],
+            line: 1,
+        }
+    }
+
+    #[test]
+    fn key_comes_from_the_sent_id_unless_the_pattern_names_one() {
+        let b = Bindings::new();
+        let sent = json!({"id": 7});
+        assert_eq!(
+            step(json!({"result": {}})).response_key(Some(&sent), &b),
+            Some(ResponseKey::Id(json!(7)))
+        );
+        assert_eq!(
+            step(json!({"id": "$absent-or-null"})).response_key(Some(&sent), &b),
+            Some(ResponseKey::Unreadable)
+        );
+        assert_eq!(
+            step(json!({})).response_key(None, &b),
+            Some(ResponseKey::Unreadable)
+        );
+    }
+
+    #[test]
+    fn key_match_is_type_exact() {
+        let key = ResponseKey::Id(json!(7));
+        assert!(key.matches(&json!({"id": 7, "result": {}})));
+        assert!(!key.matches(&json!({"id": "7", "result": {}})));
+        assert!(!key.matches(&json!({"id": 7.0, "result": {}})));
+        assert!(!key.matches(&json!({"id": 7, "method": "x"})));
+        assert!(ResponseKey::Unreadable.matches(&json!({"error": {}})));
+        assert!(ResponseKey::Unreadable.matches(&json!({"id": null, "error": {}})));
+        assert!(!ResponseKey::Unreadable.matches(&json!({"id": null, "result": {}})));
+    }
+
+    #[test]
+    fn capture_takes_values_and_chosen_keys() {
+        let response = json!({"result": {"requestState": "abc", "inputRequests": {"ask": {}}}});
+        let state = Capture {
+            name: "s".into(),
+            pointer: "/result/requestState".into(),
+        };
+        let key = Capture {
+            name: "k".into(),
+            pointer: "/result/inputRequests/*".into(),
+        };
+        assert_eq!(state.extract(&response), Some(json!("abc")));
+        assert_eq!(key.extract(&response), Some(json!("ask")));
+        assert_eq!(key.extract(&json!({"result": {"inputRequests": {}}})), None);
+    }
+}

@@ -1,0 +1,204 @@
+//! Variables in scenario messages: `"${name}"` anywhere in a message (as a
+//! whole string value, or as an object key) stands for a value that is fixed
+//! by the content, drawn from the run's seed, or captured from an earlier
+//! response. Seeded values mean an answer cannot be hard-coded.
+
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
+
+/// The values bound to variable names during one scenario run.
+pub type Bindings = BTreeMap<String, Value>;
+
+/// How a variable gets its value, as written in a `[vars]` table.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum VarSpec {
+    /// JSON text, e.g. `meta = '{"io.modelcontextprotocol/protocolVersion": "2026-07-28"}'`.
+    Json(String),
+    /// A value drawn from the seed, e.g. `id = { random = "int" }`.
+    Random { random: Generator },
+}
+
+/// The kinds of seeded values a scenario can ask for.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Generator {
+    /// An integer from 1 to 999,999.
+    Int,
+    /// An integer from -999,999 to -1.
+    NegativeInt,
+    /// An integer above 2^53, where floating point can no longer hold it exactly.
+    BigInt,
+    /// A string id such as `"req-3f9a"`.
+    StringId,
+    /// A digit string such as `"4711"`, which is not the integer 4711.
+    DigitString,
+    /// A person's first name.
+    Name,
+    /// An integer from 0 to 99.
+    SmallInt,
+}
+
+const NAMES: &[&str] = &[
+    "Ada",
+    "Grace",
+    "Alan",
+    "Barbara",
+    "Edsger",
+    "Frances",
+    "Hedy",
+    "Katherine",
+    "Linus",
+    "Margaret",
+    "Niklaus",
+    "Radia",
+    "Tim",
+    "Yukihiro",
+    "Zhang",
+    "Wei",
+    "Mei",
+    "Lin",
+];
+
+impl Generator {
+    pub fn draw(self, rng: &mut SeededRng) -> Value {
+        match self {
+            Generator::Int => json!(1 + rng.below(999_999)),
+            Generator::NegativeInt => json!(-1 - rng.below(999_999) as i64),
+            Generator::BigInt => json!((1u64 << 53) + 1 + rng.below(1 << 40) * 2),
+            Generator::StringId => json!(format!("req-{:04x}", rng.below(0x10000))),
+            Generator::DigitString => json!(format!("{}", 100 + rng.below(9_900))),
+            Generator::Name => json!(NAMES[rng.below(NAMES.len() as u64) as usize]),
+            Generator::SmallInt => json!(rng.below(100)),
+        }
+    }
+}
+
+/// A small, dependency-free, reproducible generator (SplitMix64): the same
+/// seed gives the same scenario values on every machine.
+#[derive(Clone, Debug)]
+pub struct SeededRng(u64);
+
+impl SeededRng {
+    pub fn new(seed: u64) -> Self {
+        SeededRng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A value in `0..bound` (bound > 0).
+    pub fn below(&mut self, bound: u64) -> u64 {
+        self.next_u64() % bound.max(1)
+    }
+}
+
+/// The variable a string stands for, if it is exactly `${name}`.
+pub fn var_name(text: &str) -> Option<&str> {
+    text.strip_prefix("${")?.strip_suffix('}')
+}
+
+/// Every variable name a message refers to.
+pub fn vars_in(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::String(text) => out.extend(var_name(text).map(str::to_string)),
+        Value::Array(items) => items.iter().for_each(|v| vars_in(v, out)),
+        Value::Object(members) => {
+            for (key, v) in members {
+                out.extend(var_name(key).map(str::to_string));
+                vars_in(v, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Replaces every `${name}` with its bound value. `$${...}` is a literal `${...}`.
+/// Returns the first unbound name as the error.
+pub fn substitute(value: &Value, bindings: &Bindings) -> Result<Value, String> {
+    Ok(match value {
+        Value::String(text) => {
+            if let Some(name) = var_name(text) {
+                bindings
+                    .get(name)
+                    .cloned()
+                    .ok_or_else(|| name.to_string())?
+            } else if let Some(literal) = text.strip_prefix("$${") {
+                Value::String(format!("${{{literal}"))
+            } else {
+                value.clone()
+            }
+        }
+        Value::Array(items) => Value::Array(
+            items
+                .iter()
+                .map(|v| substitute(v, bindings))
+                .collect::<Result<_, _>>()?,
+        ),
+        Value::Object(members) => {
+            let mut out = Map::with_capacity(members.len());
+            for (key, v) in members {
+                let key = match var_name(key) {
+                    Some(name) => match bindings.get(name) {
+                        Some(Value::String(bound)) => bound.clone(),
+                        Some(other) => other.to_string(),
+                        None => return Err(name.to_string()),
+                    },
+                    None => key.clone(),
+                };
+                out.insert(key, substitute(v, bindings)?);
+            }
+            Value::Object(out)
+        }
+        _ => value.clone(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn substitutes_values_of_any_type_and_keys() {
+        let bindings = Bindings::from([
+            ("id".to_string(), json!(9007199254740993u64)),
+            ("key".to_string(), json!("ask-name")),
+        ]);
+        let doc = json!({"id": "${id}", "answers": {"${key}": 1}, "keep": "$${id}"});
+        assert_eq!(
+            substitute(&doc, &bindings).unwrap(),
+            json!({"id": 9007199254740993u64, "answers": {"ask-name": 1}, "keep": "${id}"})
+        );
+    }
+
+    #[test]
+    fn unbound_variable_is_named() {
+        assert_eq!(
+            substitute(&json!(["${nope}"]), &Bindings::new()),
+            Err("nope".to_string())
+        );
+    }
+
+    #[test]
+    fn same_seed_same_values_and_big_ints_exceed_2_pow_53() {
+        let draw = |seed| {
+            let mut rng = SeededRng::new(seed);
+            (
+                Generator::BigInt.draw(&mut rng),
+                Generator::Name.draw(&mut rng),
+            )
+        };
+        assert_eq!(draw(42), draw(42));
+        assert_ne!(draw(42), draw(43));
+        let (big, _) = draw(7);
+        assert!(big.as_u64().unwrap() > 1 << 53);
+        // Odd, so a float round-trip cannot preserve it.
+        assert_eq!(big.as_u64().unwrap() % 2, 1);
+    }
+}

@@ -1,0 +1,325 @@
+//! Matching a response against a pattern, by meaning.
+
+use crate::content::pattern::{JsonType, Pattern};
+use crate::content::template::Bindings;
+use serde_json::Value;
+
+/// One place where a response differs from what was expected.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mismatch {
+    /// Where, e.g. `error.code` or `result._meta["io.modelcontextprotocol/serverInfo"]`.
+    pub path: String,
+    /// The pattern at that place, as written (variables filled in).
+    pub expected: Value,
+    /// What was there; `None` when the member was missing.
+    pub got: Option<Value>,
+}
+
+/// All mismatches between `value` and `pattern` (empty when it matches).
+pub fn mismatches(pattern: &Pattern, value: &Value, bindings: &Bindings) -> Vec<Mismatch> {
+    let mut out = Vec::new();
+    check(pattern, Some(value), bindings, &mut String::new(), &mut out);
+    out
+}
+
+pub fn matches(pattern: &Pattern, value: Option<&Value>, bindings: &Bindings) -> bool {
+    let mut out = Vec::new();
+    check(pattern, value, bindings, &mut String::new(), &mut out);
+    out.is_empty()
+}
+
+/// The pattern with its variables replaced by their values.
+pub fn resolve(pattern: &Pattern, bindings: &Bindings) -> Pattern {
+    match pattern {
+        Pattern::Var(name) => bindings
+            .get(name)
+            .map_or_else(|| pattern.clone(), |v| Pattern::Exact(v.clone())),
+        Pattern::Object(members) => Pattern::Object(
+            members
+                .iter()
+                .map(|(k, p)| (k.clone(), resolve(p, bindings)))
+                .collect(),
+        ),
+        Pattern::Array(items) => {
+            Pattern::Array(items.iter().map(|p| resolve(p, bindings)).collect())
+        }
+        Pattern::OneOf(items) => {
+            Pattern::OneOf(items.iter().map(|p| resolve(p, bindings)).collect())
+        }
+        Pattern::Contains(items) => {
+            Pattern::Contains(items.iter().map(|p| resolve(p, bindings)).collect())
+        }
+        Pattern::Each(inner) => Pattern::Each(Box::new(resolve(inner, bindings))),
+        Pattern::Not(inner) => Pattern::Not(Box::new(resolve(inner, bindings))),
+        Pattern::SingleEntry(inner) => Pattern::SingleEntry(Box::new(resolve(inner, bindings))),
+        other => other.clone(),
+    }
+}
+
+fn check(
+    pattern: &Pattern,
+    value: Option<&Value>,
+    bindings: &Bindings,
+    path: &mut String,
+    out: &mut Vec<Mismatch>,
+) {
+    let fail = |out: &mut Vec<Mismatch>| {
+        out.push(Mismatch {
+            path: if path.is_empty() {
+                "(the whole message)".into()
+            } else {
+                path.clone()
+            },
+            expected: resolve(pattern, bindings).to_json(),
+            got: value.cloned(),
+        })
+    };
+    match (pattern, value) {
+        (Pattern::Absent, None) | (Pattern::AbsentOrNull, None | Some(Value::Null)) => {}
+        (Pattern::Absent | Pattern::AbsentOrNull, Some(_)) => fail(out),
+        // These two can be satisfied by a missing member.
+        (Pattern::OneOf(options), _) => {
+            if !options.iter().any(|p| matches(p, value, bindings)) {
+                fail(out)
+            }
+        }
+        (Pattern::Not(inner), _) => {
+            if matches(inner, value, bindings) {
+                fail(out)
+            }
+        }
+        (_, None) => fail(out),
+        (Pattern::Any, Some(_)) => {}
+        (Pattern::Exact(expected), Some(v)) => {
+            if v != expected {
+                fail(out)
+            }
+        }
+        (Pattern::Var(name), Some(v)) => {
+            if bindings.get(name) != Some(v) {
+                fail(out)
+            }
+        }
+        (Pattern::Type(t), Some(v)) => {
+            if !t.accepts(v) {
+                fail(out)
+            }
+        }
+        (Pattern::NonEmptyString, Some(v)) => {
+            if v.as_str().is_none_or(|s| s.trim().is_empty()) {
+                fail(out)
+            }
+        }
+        (Pattern::Object(members), Some(Value::Object(actual))) => {
+            for (key, sub) in members {
+                let len = path.len();
+                push_key(path, key);
+                check(sub, actual.get(key), bindings, path, out);
+                path.truncate(len);
+            }
+        }
+        (Pattern::Array(items), Some(Value::Array(actual))) if items.len() == actual.len() => {
+            for (i, (sub, v)) in items.iter().zip(actual).enumerate() {
+                let len = path.len();
+                path.push_str(&format!("[{i}]"));
+                check(sub, Some(v), bindings, path, out);
+                path.truncate(len);
+            }
+        }
+        (Pattern::Contains(wanted), Some(Value::Array(actual))) => {
+            let mut used = vec![false; actual.len()];
+            let all = wanted.iter().all(|p| {
+                let found = actual
+                    .iter()
+                    .enumerate()
+                    .position(|(i, v)| !used[i] && matches(p, Some(v), bindings));
+                found.map(|i| used[i] = true).is_some()
+            });
+            if !all {
+                fail(out)
+            }
+        }
+        (Pattern::Each(inner), Some(Value::Array(actual))) => {
+            for (i, v) in actual.iter().enumerate() {
+                let len = path.len();
+                path.push_str(&format!("[{i}]"));
+                check(inner, Some(v), bindings, path, out);
+                path.truncate(len);
+            }
+        }
+        (Pattern::NumericText(n), Some(Value::String(text))) => {
+            let same = text
+                .trim()
+                .parse::<f64>()
+                .is_ok_and(|x| (x - n).abs() <= 1e-9 * n.abs().max(1.0));
+            if !same {
+                fail(out)
+            }
+        }
+        (Pattern::TextContains(needle), Some(Value::String(text))) => {
+            let needle = match crate::content::template::var_name(needle).and_then(|n| bindings.get(n)) {
+                Some(Value::String(bound)) => bound.clone(),
+                Some(other) => other.to_string(),
+                None => needle.clone(),
+            };
+            if !text.to_lowercase().contains(&needle.to_lowercase()) {
+                fail(out)
+            }
+        }
+        (Pattern::SingleEntry(inner), Some(Value::Object(actual))) if actual.len() == 1 => {
+            if let Some((key, v)) = actual.iter().next() {
+                let len = path.len();
+                push_key(path, key);
+                check(inner, Some(v), bindings, path, out);
+                path.truncate(len);
+            }
+        }
+        _ => fail(out),
+    }
+}
+
+fn push_key(path: &mut String, key: &str) {
+    let plain = !key.is_empty()
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !key.starts_with(|c: char| c.is_ascii_digit());
+    if plain {
+        if !path.is_empty() {
+            path.push('.');
+        }
+        path.push_str(key);
+    } else {
+        path.push_str(&format!("[{}]", Value::String(key.to_string())));
+    }
+}
+
+/// `got` reshaped like the pattern: members the pattern does not mention are
+/// dropped and parts that matched are shown as the pattern wrote them, so a
+/// line diff of pattern against this shows only what is really wrong.
+pub fn project(pattern: &Pattern, got: &Value, bindings: &Bindings) -> Value {
+    if matches(pattern, Some(got), bindings) {
+        return resolve(pattern, bindings).to_json();
+    }
+    match (pattern, got) {
+        (Pattern::Object(members), Value::Object(actual)) => Value::Object(
+            members
+                .iter()
+                .filter_map(|(k, p)| actual.get(k).map(|v| (k.clone(), project(p, v, bindings))))
+                .collect(),
+        ),
+        (Pattern::Array(items), Value::Array(actual)) if items.len() == actual.len() => {
+            Value::Array(
+                items
+                    .iter()
+                    .zip(actual)
+                    .map(|(p, v)| project(p, v, bindings))
+                    .collect(),
+            )
+        }
+        _ => got.clone(),
+    }
+}
+
+/// A plain description of a JSON value's type, for messages.
+pub fn type_name(value: &Value) -> &'static str {
+    JsonType::of(value).name()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn pattern(doc: Value) -> Pattern {
+        Pattern::parse(&doc).unwrap()
+    }
+
+    #[test]
+    fn key_order_wording_and_extra_members_do_not_matter() {
+        let p = pattern(json!({"id": 7, "error": {"code": -32601, "message": "$string"}}));
+        let got = json!({"error": {"data": {"x": 1}, "message": "no such method", "code": -32601}, "id": 7, "jsonrpc": "2.0"});
+        assert!(mismatches(&p, &got, &Bindings::new()).is_empty());
+    }
+
+    #[test]
+    fn id_type_is_part_of_the_meaning() {
+        let p = pattern(json!({"id": 7}));
+        let m = mismatches(&p, &json!({"id": "7"}), &Bindings::new());
+        assert_eq!(
+            m,
+            vec![Mismatch {
+                path: "id".into(),
+                expected: json!(7),
+                got: Some(json!("7"))
+            }]
+        );
+        assert_eq!(
+            mismatches(&p, &json!({"id": 7.0}), &Bindings::new()).len(),
+            1
+        );
+    }
+
+    #[test]
+    fn absent_or_null_and_paths_with_odd_keys() {
+        let p = pattern(
+            json!({"id": "$absent-or-null", "result": {"_meta": {"io.modelcontextprotocol/serverInfo": "$object"}}}),
+        );
+        assert!(matches(
+            &p,
+            Some(&json!({"result": {"_meta": {"io.modelcontextprotocol/serverInfo": {}}}})),
+            &Bindings::new()
+        ));
+        let m = mismatches(
+            &p,
+            &json!({"id": 3, "result": {"_meta": {}}}),
+            &Bindings::new(),
+        );
+        let paths: Vec<_> = m.iter().map(|m| m.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            ["id", "result._meta[\"io.modelcontextprotocol/serverInfo\"]"]
+        );
+    }
+
+    #[test]
+    fn operators() {
+        let b = Bindings::from([("name".to_string(), json!("Ada"))]);
+        let p = pattern(
+            json!({"content": {"$contains": [{"type": "text", "text": {"$numeric-text": 5}}]}}),
+        );
+        assert!(matches(
+            &p,
+            Some(&json!({"content": [{"type": "image"}, {"type": "text", "text": "5.0"}]})),
+            &b
+        ));
+        assert!(!matches(
+            &p,
+            Some(&json!({"content": [{"type": "text", "text": "6"}]})),
+            &b
+        ));
+        let p = pattern(json!({"$text-contains": "ada"}));
+        assert!(matches(&p, Some(&json!("Hello, Ada!")), &b));
+        let p = pattern(json!({"$not": {"$text-contains": "${name}"}}));
+        assert!(!matches(&resolve(&p, &b), Some(&json!("Hi Ada")), &b));
+        let p = pattern(json!({"$single-entry": {"method": "elicitation/create"}}));
+        assert!(matches(
+            &p,
+            Some(&json!({"k": {"method": "elicitation/create"}})),
+            &b
+        ));
+        assert!(!matches(&p, Some(&json!({"a": {}, "b": {}})), &b));
+        let p = pattern(json!({"x": {"$one-of": ["$absent", false]}}));
+        assert!(matches(&p, Some(&json!({})), &b));
+        assert!(matches(&p, Some(&json!({"x": false})), &b));
+        assert!(!matches(&p, Some(&json!({"x": true})), &b));
+    }
+
+    #[test]
+    fn projection_hides_what_matched() {
+        let p = pattern(json!({"id": 7, "result": "$object"}));
+        let got = json!({"jsonrpc": "2.0", "id": "7", "result": {"a": 1}});
+        assert_eq!(
+            project(&p, &got, &Bindings::new()),
+            json!({"id": "7", "result": "$object"})
+        );
+    }
+}

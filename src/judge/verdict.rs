@@ -1,0 +1,150 @@
+//! Verdicts: what was wrong, which rule it breaks, and the evidence. Text for
+//! people is made from these by the front end, in the learner's language.
+
+use super::matching::Mismatch;
+use crate::content::Localized;
+use crate::content::scenario::ResponseKey;
+use crate::runner::transcript::{LimitHit, ProcessEnd};
+use serde_json::Value;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Passed,
+    Failed,
+}
+
+#[derive(Clone, Debug)]
+pub struct ScenarioVerdict {
+    pub name: String,
+    pub fact: String,
+    pub rule: Localized,
+    pub problems: Vec<Problem>,
+    pub runs: Vec<RunEvidence>,
+}
+
+impl ScenarioVerdict {
+    pub fn outcome(&self) -> Outcome {
+        if self.problems.is_empty() {
+            Outcome::Passed
+        } else {
+            Outcome::Failed
+        }
+    }
+}
+
+/// What one process was sent and said, kept for the report.
+#[derive(Clone, Debug)]
+pub struct RunEvidence {
+    pub sent: Vec<String>,
+    pub received: Vec<String>,
+    pub end: ProcessEnd,
+    pub stderr_tail: String,
+    pub limit: Option<LimitHit>,
+}
+
+/// A scenario failure, with its evidence.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Problem {
+    /// The program could not be started at all.
+    NotStarted { error: String },
+    /// A later step needed a value that an earlier response did not carry.
+    CaptureMissing {
+        step: usize,
+        name: String,
+        pointer: String,
+    },
+    /// The program hit a limit (time, output size).
+    Limit(LimitHit),
+    /// Everything was answered, but output did not end after stdin closed.
+    OutputNeverEnded { seconds: u64 },
+    /// An output line that is not JSON.
+    NotJson { line: String },
+    /// An output line that is JSON but not an object.
+    NotAnObject { message: Value },
+    /// `jsonrpc` is missing or is not exactly "2.0".
+    BadJsonrpc { message: Value },
+    /// The program sent a request (method and id) of its own.
+    ServerRequest { message: Value },
+    /// Neither a response (result/error) nor a notification (method).
+    NotAResponse { message: Value },
+    /// A response with both `result` and `error`.
+    ResultAndError { message: Value },
+    /// `error` lacks an integer `code` or a string `message`.
+    BadErrorObject { message: Value },
+    /// A response id that is not a string or an integer (null is allowed on errors only).
+    BadResponseId { message: Value },
+    /// No response with the right id arrived.
+    MissingResponse {
+        step: usize,
+        sent: String,
+        key: ResponseKey,
+        near: Option<NearMiss>,
+    },
+    /// The response arrived but means something else.
+    WrongResponse {
+        step: usize,
+        sent: String,
+        expected: Value,
+        got: Value,
+        shown: Value,
+        mismatches: Vec<Mismatch>,
+    },
+    /// A request was answered more than once.
+    Duplicate { step: usize, message: Value },
+    /// Something was written back for a message that must get no reply.
+    AnsweredSilence { message: Value, silent: Vec<String> },
+    /// A response that answers nothing that was sent.
+    Unexpected { message: Value },
+}
+
+/// A response that is almost the missing one: the learner's likely mistake.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NearMiss {
+    /// Same id value in another JSON type (7 versus "7" or 7.0).
+    IdTypeDiffers { got: Value },
+    /// The only unclaimed response, with some other id.
+    OtherId { got: Value },
+}
+
+impl Problem {
+    /// The curriculum fact a problem breaks, when it is a protocol rule.
+    pub fn fact(&self) -> Option<&'static str> {
+        Some(match self {
+            Problem::NotJson { .. } | Problem::NotAnObject { .. } | Problem::BadJsonrpc { .. } => {
+                "F1"
+            }
+            Problem::ServerRequest { .. } => "F5",
+            Problem::NotAResponse { .. }
+            | Problem::ResultAndError { .. }
+            | Problem::BadErrorObject { .. } => "F3",
+            Problem::BadResponseId { .. } => "F6",
+            Problem::MissingResponse { near: Some(_), .. } => "F7",
+            Problem::MissingResponse { .. } | Problem::Duplicate { .. } => "F2",
+            Problem::AnsweredSilence { .. } => "F9",
+            _ => return None,
+        })
+    }
+}
+
+/// The result of checking one exercise.
+#[derive(Clone, Debug)]
+pub enum CheckResult {
+    /// It did not compile; nothing was run.
+    BuildFailed {
+        output: String,
+    },
+    Ran {
+        scenarios: Vec<ScenarioVerdict>,
+    },
+}
+
+impl CheckResult {
+    pub fn passed(&self) -> bool {
+        match self {
+            CheckResult::BuildFailed { .. } => false,
+            CheckResult::Ran { scenarios } => {
+                scenarios.iter().all(|s| s.outcome() == Outcome::Passed)
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! A line diff of two JSON values, pretty-printed: expected in red with `-`,
+//! what came back in green with `+`.
+
+use colored::Colorize;
+use serde_json::Value;
+use similar::{ChangeTag, TextDiff};
+
+pub fn json_diff(expected: &Value, got: &Value, indent: &str) -> String {
+    let left = pretty(expected);
+    let right = pretty(got);
+    let diff = TextDiff::from_lines(&left, &right);
+    let mut out = String::new();
+    for change in diff.iter_all_changes() {
+        let line = change.value().trim_end_matches('\n');
+        let rendered = match change.tag() {
+            ChangeTag::Equal => format!("  {line}").dimmed().to_string(),
+            ChangeTag::Delete => format!("- {line}").red().to_string(),
+            ChangeTag::Insert => format!("+ {line}").green().to_string(),
+        };
+        out.push_str(indent);
+        out.push_str(&rendered);
+        out.push('\n');
+    }
+    out
+}
+
+fn pretty(value: &Value) -> String {
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string());
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn marks_only_the_differing_lines() {
+        colored::control::set_override(false);
+        let text = json_diff(
+            &json!({"id": 7, "result": "$object"}),
+            &json!({"id": "7", "result": "$object"}),
+            "",
+        );
+        assert_eq!(
+            text,
+            "  {\n-   \"id\": 7,\n+   \"id\": \"7\",\n    \"result\": \"$object\"\n  }\n"
+        );
+    }
+}

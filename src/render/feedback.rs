@@ -1,0 +1,552 @@
+//! Verdicts as text a beginner can act on: what was sent, what was expected
+//! versus what came back, the rule broken and where to read about it.
+
+use super::diff::json_diff;
+use super::style::clip;
+use crate::content::scenario::ResponseKey;
+use crate::content::text::tr;
+use crate::content::{Exercise, Lang};
+use crate::judge::matching::{Mismatch, type_name};
+use crate::judge::{CheckResult, NearMiss, Outcome, Problem, ScenarioVerdict};
+use crate::runner::transcript::{LimitHit, ProcessEnd};
+use colored::Colorize;
+use serde_json::{Value, json};
+use std::fmt::Write;
+
+const WIDTH: usize = 150;
+/// Failing scenarios shown in full; the rest are listed by name.
+const DETAILED: usize = 3;
+
+/// The whole report of `learn check`.
+pub fn check_report(
+    exercise: &Exercise,
+    shown_file: &str,
+    result: &CheckResult,
+    seed: u64,
+    lang: Lang,
+) -> String {
+    let mut out = String::new();
+    let header = match lang {
+        Lang::En => format!(
+            "Checking {} (exercise {}) · {} · seed {}",
+            exercise.id, exercise.number, shown_file, seed
+        ),
+        Lang::Zh => format!(
+            "检查 {}（练习 {}）· {} · 种子 {}",
+            exercise.id, exercise.number, shown_file, seed
+        ),
+    };
+    let _ = writeln!(out, "{}", header.bold());
+    let scenarios = match result {
+        CheckResult::BuildFailed { output } => {
+            if !output.is_empty() {
+                let _ = writeln!(out, "{}", output.trim_end());
+            }
+            let _ = writeln!(
+                out,
+                "{} {}",
+                "✗".red().bold(),
+                tr(
+                    lang,
+                    "It does not compile yet: fix the first error cargo reports (above), then check again.",
+                    "代码还不能编译：先修正 cargo 报告的第一个错误（见上方），再检查一次。"
+                )
+            );
+            return out;
+        }
+        CheckResult::Ran { scenarios } => scenarios,
+    };
+    let mut detailed = 0;
+    for verdict in scenarios {
+        match verdict.outcome() {
+            Outcome::Passed => {
+                let _ = writeln!(out, "  {} {}", "✓".green(), verdict.name);
+            }
+            Outcome::Failed => {
+                let _ = writeln!(
+                    out,
+                    "  {} {} {}",
+                    "✗".red().bold(),
+                    verdict.name.bold(),
+                    format!("[{}]", verdict.fact).dimmed()
+                );
+                if detailed < DETAILED {
+                    detailed += 1;
+                    out.push_str(&scenario_details(verdict, exercise, lang, "      "));
+                }
+            }
+        }
+    }
+    let passed = scenarios
+        .iter()
+        .filter(|s| s.outcome() == Outcome::Passed)
+        .count();
+    let summary = match lang {
+        Lang::En => format!("{passed} of {} scenarios passed.", scenarios.len()),
+        Lang::Zh => format!("{} 个场景中通过了 {passed} 个。", scenarios.len()),
+    };
+    if passed == scenarios.len() {
+        let _ = writeln!(out, "{}", summary.green().bold());
+    } else {
+        let _ = writeln!(out, "{}", summary.red().bold());
+        let _ = writeln!(
+            out,
+            "{}",
+            match lang {
+                Lang::En => format!(
+                    "Stuck? `learn hint {}` · same values again: `learn check {} --seed {seed}`",
+                    exercise.id, exercise.id
+                ),
+                Lang::Zh => format!(
+                    "卡住了？`learn hint {}` · 用同样的值重跑：`learn check {} --seed {seed}`",
+                    exercise.id, exercise.id
+                ),
+            }
+        );
+    }
+    out
+}
+
+/// Everything about one failing scenario, indented.
+pub fn scenario_details(
+    verdict: &ScenarioVerdict,
+    exercise: &Exercise,
+    lang: Lang,
+    indent: &str,
+) -> String {
+    let mut out = String::new();
+    let sent: Vec<&String> = verdict.runs.iter().flat_map(|r| &r.sent).collect();
+    for problem in &verdict.problems {
+        let text = problem_text(problem, &sent, lang);
+        for (i, line) in text.lines().enumerate() {
+            let bullet = if i == 0 { "• " } else { "  " };
+            let _ = writeln!(out, "{indent}{bullet}{line}");
+        }
+        if let Problem::WrongResponse {
+            expected, shown, ..
+        } = problem
+        {
+            let _ = writeln!(
+                out,
+                "{indent}  {}",
+                tr(
+                    lang,
+                    "expected (-) versus got (+):",
+                    "期望（-）与实际（+）："
+                )
+                .dimmed()
+            );
+            out.push_str(&json_diff(expected, shown, &format!("{indent}  ")));
+        }
+    }
+    if let Some(note) = process_note(verdict, lang) {
+        for line in note.lines() {
+            let _ = writeln!(out, "{indent}{}", line.dimmed());
+        }
+    }
+    let rule = match lang {
+        Lang::En => format!("Rule ({}): {}", verdict.fact, verdict.rule.get(lang)),
+        Lang::Zh => format!("规则（{}）：{}", verdict.fact, verdict.rule.get(lang)),
+    };
+    let _ = writeln!(out, "{indent}{}", rule.yellow());
+    let _ = writeln!(
+        out,
+        "{indent}{}",
+        match lang {
+            Lang::En => format!("Read more: `learn read {}`", exercise.section),
+            Lang::Zh => format!("复习：`learn read {}`", exercise.section),
+        }
+        .dimmed()
+    );
+    out
+}
+
+/// The problems of a scenario as plain text (for `--json` and reports).
+pub fn plain_problems(verdict: &ScenarioVerdict, lang: Lang) -> String {
+    let sent: Vec<&String> = verdict.runs.iter().flat_map(|r| &r.sent).collect();
+    let mut parts: Vec<String> = verdict
+        .problems
+        .iter()
+        .map(|p| problem_text(p, &sent, lang))
+        .collect();
+    if !parts.is_empty() {
+        parts.extend(process_note(verdict, lang));
+        parts.push(match lang {
+            Lang::En => format!("Rule ({}): {}", verdict.fact, verdict.rule.get(lang)),
+            Lang::Zh => format!("规则（{}）：{}", verdict.fact, verdict.rule.get(lang)),
+        });
+    }
+    parts.join("\n")
+}
+
+fn step_line(step: usize, sent: &[&String], lang: Lang) -> String {
+    let text = sent
+        .get(step)
+        .map_or(String::new(), |s| clip(&abbreviate_meta(s), WIDTH));
+    match lang {
+        Lang::En => format!("sent (step {}): {text}", step + 1),
+        Lang::Zh => format!("发送（第 {} 步）：{text}", step + 1),
+    }
+}
+
+/// A sent line with its `params._meta` folded, so the part that matters fits
+/// on one line. Display only: the folded form is not JSON.
+fn abbreviate_meta(line: &str) -> String {
+    let Ok(mut message) = serde_json::from_str::<Value>(line) else {
+        return line.to_string();
+    };
+    let Some(meta) = message.pointer_mut("/params/_meta") else {
+        return line.to_string();
+    };
+    let count = meta.as_object().map_or(0, |m| m.len());
+    if count == 0 {
+        return line.to_string();
+    }
+    const MARK: &str = "__learn_folded_meta__";
+    *meta = Value::String(MARK.into());
+    message
+        .to_string()
+        .replace(&format!("\"{MARK}\""), &format!("{{…{count} keys}}"))
+}
+
+fn show(value: &Value) -> String {
+    clip(&value.to_string(), WIDTH)
+}
+
+fn typed(value: &Value) -> String {
+    format!("{} ({})", clip(&value.to_string(), 60), type_name(value))
+}
+
+/// One problem as one or more lines of text.
+pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
+    use Lang::{En, Zh};
+    match (problem, lang) {
+        (Problem::NotStarted { error }, En) => format!("The program could not start: {error}."),
+        (Problem::NotStarted { error }, Zh) => format!("程序无法启动：{error}。"),
+        (
+            Problem::CaptureMissing {
+                step,
+                name,
+                pointer,
+            },
+            En,
+        ) => format!(
+            "The response to step {} has nothing at `{pointer}`, and the next message needs that value (`{name}`), so the scenario stopped there.",
+            step + 1
+        ),
+        (
+            Problem::CaptureMissing {
+                step,
+                name,
+                pointer,
+            },
+            Zh,
+        ) => format!(
+            "第 {} 步的响应在 `{pointer}` 处没有值，而下一条消息需要它（`{name}`），场景只能在此停止。",
+            step + 1
+        ),
+        (Problem::Limit(LimitHit::Timeout { seconds }), En) => format!(
+            "Time ran out after {seconds} s while waiting for answers (`--timeout` sets the limit)."
+        ),
+        (Problem::Limit(LimitHit::Timeout { seconds }), Zh) => {
+            format!("等待响应 {seconds} 秒后超时（可用 `--timeout` 调整）。")
+        }
+        (Problem::OutputNeverEnded { seconds }, En) => format!(
+            "Every answer came, but after stdin closed the program kept its output open for {seconds} s. A stdio server must exit (or at least close stdout) when its input ends: that is how a client knows nothing more is coming."
+        ),
+        (Problem::OutputNeverEnded { seconds }, Zh) => format!(
+            "所有响应都到了，但 stdin 关闭后程序的输出又保持打开了 {seconds} 秒。stdio 服务器在输入结束时必须退出（至少关闭 stdout），Client 才知道不会再有消息。"
+        ),
+        (Problem::Limit(LimitHit::OutputFlood { bytes }), En) => format!(
+            "It wrote {bytes} bytes of output and was stopped: no answer here needs that much. Is something printing in a loop?"
+        ),
+        (Problem::Limit(LimitHit::OutputFlood { bytes }), Zh) => format!(
+            "它写出了 {bytes} 字节的输出，被强制停止：这里没有哪个响应需要这么多。是不是在循环里打印？"
+        ),
+        (Problem::Limit(LimitHit::LineTooLong { bytes }), En) => format!(
+            "It wrote {bytes} bytes without a newline and was stopped. Every message must end with a newline (\\n)."
+        ),
+        (Problem::Limit(LimitHit::LineTooLong { bytes }), Zh) => format!(
+            "它写出了 {bytes} 字节却没有换行，被强制停止。每条消息都必须以换行符（\\n）结尾。"
+        ),
+        (Problem::NotJson { line }, En) => format!(
+            "It wrote a line that is not JSON: {}\nstdout carries only protocol messages, one JSON object per line. Print debugging output to stderr (`eprintln!`).",
+            clip(line, WIDTH)
+        ),
+        (Problem::NotJson { line }, Zh) => format!(
+            "它写出了一行不是 JSON 的内容：{}\nstdout 只承载协议消息，每行一个 JSON 对象。调试信息请打印到 stderr（`eprintln!`）。",
+            clip(line, WIDTH)
+        ),
+        (Problem::NotAnObject { message }, En) => format!(
+            "It wrote JSON that is not an object: {}. Every JSON-RPC message is an object.",
+            show(message)
+        ),
+        (Problem::NotAnObject { message }, Zh) => format!(
+            "它写出的 JSON 不是对象：{}。每条 JSON-RPC 消息都是对象。",
+            show(message)
+        ),
+        (Problem::BadJsonrpc { message }, En) => format!(
+            "This message does not carry \"jsonrpc\": \"2.0\" exactly: {}\nEvery message, requests, responses and notifications alike, carries it.",
+            show(message)
+        ),
+        (Problem::BadJsonrpc { message }, Zh) => format!(
+            "这条消息没有准确地带上 \"jsonrpc\": \"2.0\"：{}\n请求、响应、通知，每条消息都必须带它。",
+            show(message)
+        ),
+        (Problem::ServerRequest { message }, En) => format!(
+            "It sent a request of its own (it has both `method` and `id`): {}\nIn 2026-07-28 a server never sends JSON-RPC requests.",
+            show(message)
+        ),
+        (Problem::ServerRequest { message }, Zh) => format!(
+            "它自己发出了一个请求（同时有 `method` 和 `id`）：{}\n在 2026-07-28 中，Server 从不发送 JSON-RPC 请求。",
+            show(message)
+        ),
+        (Problem::NotAResponse { message }, En) => format!(
+            "This message has neither `result` nor `error` (nor a `method`): {}\nA response carries exactly one of `result` and `error`.",
+            show(message)
+        ),
+        (Problem::NotAResponse { message }, Zh) => format!(
+            "这条消息既没有 `result` 也没有 `error`（也没有 `method`）：{}\n响应必须恰好带其中之一。",
+            show(message)
+        ),
+        (Problem::ResultAndError { message }, En) => format!(
+            "This response has both `result` and `error`: {}\nIt must carry exactly one.",
+            show(message)
+        ),
+        (Problem::ResultAndError { message }, Zh) => format!(
+            "这个响应同时有 `result` 和 `error`：{}\n只能有其中一个。",
+            show(message)
+        ),
+        (Problem::BadErrorObject { message }, En) => format!(
+            "An error object needs an integer `code` and a string `message`: {}",
+            show(message)
+        ),
+        (Problem::BadErrorObject { message }, Zh) => format!(
+            "错误对象需要整数 `code` 和字符串 `message`：{}",
+            show(message)
+        ),
+        (Problem::BadResponseId { message }, En) => format!(
+            "This response's id is {}: an id is a string or an integer, and only an error may carry a null id.\n{}",
+            message.get("id").map_or("missing".into(), typed),
+            show(message)
+        ),
+        (Problem::BadResponseId { message }, Zh) => format!(
+            "这个响应的 id 是 {}：id 只能是字符串或整数，只有错误响应才可以用 null。\n{}",
+            message.get("id").map_or("缺失".into(), typed),
+            show(message)
+        ),
+        (
+            Problem::MissingResponse {
+                step, key, near, ..
+            },
+            _,
+        ) => {
+            let mut text = step_line(*step, sent, lang);
+            text.push('\n');
+            text.push_str(&match (key, lang) {
+                (ResponseKey::Id(id), En) => format!("No response with id {} came back for it.", typed(id)),
+                (ResponseKey::Id(id), Zh) => format!("没有收到 id 为 {} 的响应。", typed(id)),
+                (ResponseKey::Unreadable, En) => "No error with a null (or no) id came back for it. Its id could not be read, so the error that answers it has id null.".into(),
+                (ResponseKey::Unreadable, Zh) => "没有收到 id 为 null（或没有 id）的错误响应。这一行的 id 无法读出，所以回应它的错误的 id 是 null。".into(),
+            });
+            match (near, lang) {
+                (Some(NearMiss::IdTypeDiffers { got }), En) => text.push_str(&format!(
+                    "\nA response came back with id {} instead: the same id in another JSON type, or with its digits changed by a float. Copy the id exactly as it arrived; never convert it.",
+                    typed(got)
+                )),
+                (Some(NearMiss::IdTypeDiffers { got }), Zh) => text.push_str(&format!(
+                    "\n实际收到的响应 id 是 {}：同一个 id 换了 JSON 类型，或被浮点数改了数字。请原样复制收到的 id，不要做任何转换。",
+                    typed(got)
+                )),
+                (Some(NearMiss::OtherId { got }), En) => text.push_str(&format!(
+                    "\nThe only other response had id {}. A response copies its request's id; a client uses it to hand the result to the right waiter.",
+                    typed(got)
+                )),
+                (Some(NearMiss::OtherId { got }), Zh) => text.push_str(&format!(
+                    "\n唯一的另一个响应的 id 是 {}。响应必须复制请求的 id；Client 靠它把结果交给正确的等待者。",
+                    typed(got)
+                )),
+                (None, _) => {}
+            }
+            text
+        }
+        (
+            Problem::WrongResponse {
+                step,
+                got,
+                mismatches,
+                ..
+            },
+            _,
+        ) => {
+            let mut text = step_line(*step, sent, lang);
+            text.push_str(&match lang {
+                En => format!(
+                    "\ngot: {}\nThe response arrived, but it does not mean what it should:",
+                    show(got)
+                ),
+                Zh => format!("\n收到：{}\n响应到了，但含义不对：", show(got)),
+            });
+            for mismatch in mismatches {
+                text.push('\n');
+                text.push_str(&mismatch_text(mismatch, lang));
+            }
+            text
+        }
+        (Problem::Duplicate { step, message }, En) => format!(
+            "The request of step {} was answered more than once; this is an extra response: {}\nEvery request gets exactly one response.",
+            step + 1,
+            show(message)
+        ),
+        (Problem::Duplicate { step, message }, Zh) => format!(
+            "第 {} 步的请求被回应了不止一次；多出来的响应：{}\n每个请求恰好只有一个响应。",
+            step + 1,
+            show(message)
+        ),
+        (Problem::AnsweredSilence { message, silent }, En) => format!(
+            "It answered a message that must get no reply: {}\nIt was sent {} such message(s): notifications (no `id`) and stray responses are never answered, not even with an empty result or an error.",
+            show(message),
+            silent.len()
+        ),
+        (Problem::AnsweredSilence { message, silent }, Zh) => format!(
+            "它回应了一条不该有回复的消息：{}\n本场景发送了 {} 条这样的消息：通知（没有 `id`）和无人请求的响应永远不被回应，空结果和错误都不行。",
+            show(message),
+            silent.len()
+        ),
+        (Problem::Unexpected { message }, En) => format!(
+            "It wrote a response that answers nothing that was sent: {}",
+            show(message)
+        ),
+        (Problem::Unexpected { message }, Zh) => {
+            format!("它写出了一个不对应任何已发送消息的响应：{}", show(message))
+        }
+    }
+}
+
+fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
+    let expected = describe(&m.expected, lang);
+    let got = match (&m.got, lang) {
+        (Some(v), _) => typed(v),
+        (None, Lang::En) => "nothing (the member is missing)".into(),
+        (None, Lang::Zh) => "没有（缺少这个成员）".into(),
+    };
+    match lang {
+        Lang::En => format!("  at `{}`: expected {expected}, got {got}", m.path),
+        Lang::Zh => format!("  `{}` 处：期望 {expected}，实际 {got}", m.path),
+    }
+}
+
+/// A pattern in words.
+fn describe(pattern: &Value, lang: Lang) -> String {
+    let word = |en: &str, zh: &str| tr(lang, en, zh).to_string();
+    match pattern.as_str() {
+        Some("$any") => word("any value", "任意值"),
+        Some("$absent") => word("no such member", "没有这个成员"),
+        Some("$absent-or-null") => word("null or no member", "null 或不出现"),
+        Some("$string") => word("a string", "字符串"),
+        Some("$nonempty") => word("a non-empty string", "非空字符串"),
+        Some("$integer") => word("an integer", "整数"),
+        Some("$number") => word("a number", "数字"),
+        Some("$bool") => word("true or false", "true 或 false"),
+        Some("$object") => word("an object", "对象"),
+        Some("$array") => word("an array", "数组"),
+        Some("$null") => word("null", "null"),
+        _ if pattern.is_object()
+            && pattern
+                .as_object()
+                .is_some_and(|o| o.keys().any(|k| k.starts_with('$'))) =>
+        {
+            format!(
+                "{} {}",
+                tr(lang, "a value matching", "符合此模式的值"),
+                clip(&pattern.to_string(), 90)
+            )
+        }
+        _ if pattern.is_object() || pattern.is_array() => clip(&pattern.to_string(), 90),
+        _ => typed(pattern),
+    }
+}
+
+/// How the program ended, when that helps explain a failure.
+fn process_note(verdict: &ScenarioVerdict, lang: Lang) -> Option<String> {
+    let run = verdict
+        .runs
+        .iter()
+        .find(|r| !matches!(r.end, ProcessEnd::Exited(0)) || r.limit.is_some())?;
+    let ended = match (&run.end, lang) {
+        (ProcessEnd::Exited(0), _) | (ProcessEnd::NotStarted(_), _) => return None,
+        (ProcessEnd::Exited(code), Lang::En) => format!("The program exited with code {code}."),
+        (ProcessEnd::Exited(code), Lang::Zh) => format!("程序以退出码 {code} 结束。"),
+        (ProcessEnd::Signaled(signal), Lang::En) => format!(
+            "The program was killed by signal {signal}{}.",
+            signal_name(*signal)
+        ),
+        (ProcessEnd::Signaled(signal), Lang::Zh) => {
+            format!("程序被信号 {signal}{} 终止。", signal_name(*signal))
+        }
+        (ProcessEnd::StoppedByChecker, Lang::En) => {
+            "The checker stopped the program (it was still running).".into()
+        }
+        (ProcessEnd::StoppedByChecker, Lang::Zh) => "检查器停止了程序（它仍在运行）。".into(),
+    };
+    let lines: Vec<&str> = run
+        .stderr_tail
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    if lines.is_empty() {
+        return Some(ended);
+    }
+    // A Rust panic says where and why in its first two lines; a backtrace
+    // after them would bury that.
+    let last = match lines.iter().position(|l| l.contains("panicked at")) {
+        Some(start) => &lines[start..(start + 2).min(lines.len())],
+        None => &lines[lines.len().saturating_sub(6)..],
+    };
+    let label = tr(lang, "The end of its stderr:", "它在 stderr 上最后写的是：");
+    Some(format!(
+        "{ended} {label}\n{}",
+        last.iter()
+            .map(|l| format!("  | {}", clip(l, WIDTH)))
+            .collect::<Vec<_>>()
+            .join("\n")
+    ))
+}
+
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        6 => " (SIGABRT)",
+        9 => " (SIGKILL)",
+        11 => " (SIGSEGV)",
+        13 => " (SIGPIPE)",
+        15 => " (SIGTERM)",
+        _ => "",
+    }
+}
+
+/// The `--json` form of a check.
+pub fn check_json(exercise: &Exercise, result: &CheckResult, seed: u64, lang: Lang) -> Value {
+    let (build_error, scenarios) = match result {
+        CheckResult::BuildFailed { output } => (Some(output.clone()), Vec::new()),
+        CheckResult::Ran { scenarios } => (
+            None,
+            scenarios.iter().map(|s| scenario_json(s, lang)).collect(),
+        ),
+    };
+    json!({
+        "exercise": exercise.id,
+        "passed": result.passed(),
+        "seed": seed,
+        "build_error": build_error,
+        "scenarios": scenarios,
+    })
+}
+
+pub fn scenario_json(verdict: &ScenarioVerdict, lang: Lang) -> Value {
+    json!({
+        "name": verdict.name,
+        "fact": verdict.fact,
+        "passed": verdict.outcome() == Outcome::Passed,
+        "message": plain_problems(verdict, lang),
+    })
+}

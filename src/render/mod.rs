@@ -1,0 +1,6 @@
+//! Turning engine results into what a person reads. No rules live here.
+
+pub mod diff;
+pub mod feedback;
+pub mod markdown;
+pub mod style;

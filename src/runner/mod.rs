@@ -1,0 +1,12 @@
+//! Building and running learner programs. Produces transcripts; judges nothing.
+
+pub mod build;
+pub mod drive;
+pub mod process;
+pub mod program;
+pub mod transcript;
+
+pub use drive::run_scenario;
+pub use process::Limits;
+pub use program::{EnvPolicy, Program};
+pub use transcript::Transcript;

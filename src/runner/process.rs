@@ -1,0 +1,289 @@
+//! A running learner program with bounded everything: it runs in its own
+//! process group (so a stray grandchild dies with it), its output is capped,
+//! and every wait has a deadline.
+
+use super::program::{EnvPolicy, Program};
+use super::transcript::{LimitHit, ProcessEnd};
+use std::io::{Read, Write};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Caps that keep the checker's memory bounded whatever the program does.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Time for the whole scenario, across all its processes.
+    pub timeout: Duration,
+    /// Total stdout bytes one process may write.
+    pub max_output: usize,
+    /// Longest single stdout line.
+    pub max_line: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            timeout: Duration::from_secs(5),
+            max_output: 4 << 20,
+            max_line: 1 << 20,
+        }
+    }
+}
+
+const STDERR_TAIL: usize = 4096;
+
+enum Event {
+    Line(String),
+    StdoutClosed,
+    Limit(LimitHit),
+    Exited(ExitStatus),
+}
+
+/// A started program. Dropping it stops the whole process group.
+pub struct Live {
+    pid: u32,
+    stdin: Option<Sender<Vec<u8>>>,
+    events: Receiver<Event>,
+    stderr: Arc<Mutex<Vec<u8>>>,
+    pub received: Vec<String>,
+    pub stdout_closed: bool,
+    pub exit: Option<ExitStatus>,
+    pub limit: Option<LimitHit>,
+}
+
+impl Live {
+    pub fn start(program: &Program, limits: Limits) -> Result<Live, String> {
+        let (first, rest) = program.argv.split_first().ok_or("empty command")?;
+        let mut command = Command::new(first);
+        command
+            .args(rest)
+            .current_dir(&program.cwd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if program.env == EnvPolicy::Cleared {
+            command.env_clear();
+            if let Some(path) = std::env::var_os("PATH") {
+                command.env("PATH", path);
+            }
+        }
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child: Child = command.spawn().map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => format!("`{}` was not found", first.to_string_lossy()),
+            std::io::ErrorKind::PermissionDenied => {
+                format!("`{}` is not executable", first.to_string_lossy())
+            }
+            _ => format!("`{}` could not start: {e}", first.to_string_lossy()),
+        })?;
+        let pid = child.id();
+        let (tx, events) = mpsc::channel();
+
+        let (stdin_tx, stdin_rx) = mpsc::channel::<Vec<u8>>();
+        if let Some(mut stdin) = child.stdin.take() {
+            // A program that never reads would block a direct write once the
+            // pipe fills; a writer thread keeps the checker responsive.
+            thread::spawn(move || {
+                for line in stdin_rx {
+                    if stdin.write_all(&line).and_then(|()| stdin.flush()).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        if let Some(stdout) = child.stdout.take() {
+            let tx = tx.clone();
+            thread::spawn(move || read_lines(stdout, limits, &tx));
+        }
+        let stderr = Arc::new(Mutex::new(Vec::new()));
+        if let Some(mut pipe) = child.stderr.take() {
+            let tail = Arc::clone(&stderr);
+            thread::spawn(move || {
+                let mut buf = [0u8; 8192];
+                while let Ok(n @ 1..) = pipe.read(&mut buf) {
+                    let Ok(mut tail) = tail.lock() else { break };
+                    tail.extend_from_slice(&buf[..n]);
+                    if tail.len() > 2 * STDERR_TAIL {
+                        let cut = tail.len() - STDERR_TAIL;
+                        tail.drain(..cut);
+                    }
+                }
+            });
+        }
+        thread::spawn(move || {
+            if let Ok(status) = child.wait() {
+                let _ = tx.send(Event::Exited(status));
+            }
+        });
+        Ok(Live {
+            pid,
+            stdin: Some(stdin_tx),
+            events,
+            stderr,
+            received: Vec::new(),
+            stdout_closed: false,
+            exit: None,
+            limit: None,
+        })
+    }
+
+    /// Queues one line for the program's stdin.
+    pub fn send(&mut self, line: &str) {
+        if let Some(stdin) = &self.stdin {
+            let mut bytes = line.as_bytes().to_vec();
+            bytes.push(b'\n');
+            let _ = stdin.send(bytes);
+        }
+    }
+
+    /// Closes stdin: the program's signal that no more messages will come.
+    pub fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Takes events until `done` holds, output ends, a limit is hit, or the
+    /// deadline passes. Returns whether `done` holds.
+    pub fn wait_until(
+        &mut self,
+        deadline: Instant,
+        mut done: impl FnMut(&[String]) -> bool,
+    ) -> bool {
+        loop {
+            if done(&self.received) {
+                return true;
+            }
+            if self.stdout_closed || self.limit.is_some() {
+                return false;
+            }
+            if !self.next_event(deadline) {
+                return done(&self.received);
+            }
+        }
+    }
+
+    /// Waits for end of output (proof of silence), then for the exit.
+    /// Stops the process group when the deadline passes or a limit was hit.
+    pub fn finish(
+        mut self,
+        deadline: Instant,
+        limits: Limits,
+    ) -> (Vec<String>, ProcessEnd, String, Option<LimitHit>) {
+        self.close_stdin();
+        while !self.stdout_closed && self.limit.is_none() {
+            if !self.next_event(deadline) {
+                self.limit = Some(LimitHit::Timeout {
+                    seconds: limits.timeout.as_secs().max(1),
+                });
+                break;
+            }
+        }
+        if self.limit.is_none() {
+            // Output is over; a healthy program exits right after. Anything
+            // still running shortly after is stopped.
+            let grace = deadline.min(Instant::now() + Duration::from_millis(300));
+            while self.exit.is_none() && self.next_event(grace) {}
+        }
+        let end = match self.exit {
+            Some(status) => exit_end(status),
+            None => ProcessEnd::StoppedByChecker,
+        };
+        self.kill_group();
+        let stderr = self.stderr_text();
+        let received = std::mem::take(&mut self.received);
+        (received, end, stderr, self.limit)
+    }
+
+    fn next_event(&mut self, deadline: Instant) -> bool {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.events.recv_timeout(left) {
+            Ok(Event::Line(line)) => self.received.push(line),
+            Ok(Event::StdoutClosed) => self.stdout_closed = true,
+            Ok(Event::Exited(status)) => self.exit = Some(status),
+            Ok(Event::Limit(hit)) => {
+                self.limit = Some(hit);
+                self.kill_group();
+            }
+            Err(RecvTimeoutError::Timeout) => return false,
+            Err(RecvTimeoutError::Disconnected) => {
+                self.stdout_closed = true;
+                return false;
+            }
+        }
+        true
+    }
+
+    fn stderr_text(&self) -> String {
+        let bytes = self.stderr.lock().map(|b| b.clone()).unwrap_or_default();
+        let start = bytes.len().saturating_sub(STDERR_TAIL);
+        String::from_utf8_lossy(&bytes[start..]).into_owned()
+    }
+
+    fn kill_group(&self) {
+        #[cfg(unix)]
+        {
+            use nix::sys::signal::{Signal, killpg};
+            use nix::unistd::Pid;
+            if let Ok(pid) = i32::try_from(self.pid) {
+                let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
+            }
+        }
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        self.kill_group();
+    }
+}
+
+fn exit_end(status: ExitStatus) -> ProcessEnd {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            return ProcessEnd::Signaled(signal);
+        }
+    }
+    ProcessEnd::Exited(status.code().unwrap_or(-1))
+}
+
+/// Splits stdout into lines, enforcing the caps.
+fn read_lines(mut stdout: impl Read, limits: Limits, tx: &Sender<Event>) {
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut line = Vec::new();
+    let mut total = 0usize;
+    loop {
+        let n = match stdout.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        total += n;
+        if total > limits.max_output {
+            let _ = tx.send(Event::Limit(LimitHit::OutputFlood { bytes: total }));
+            return;
+        }
+        for &byte in &buf[..n] {
+            if byte == b'\n' {
+                let text = String::from_utf8_lossy(&line);
+                let text = text.strip_suffix('\r').unwrap_or(&text).to_string();
+                line.clear();
+                if tx.send(Event::Line(text)).is_err() {
+                    return;
+                }
+            } else {
+                line.push(byte);
+            }
+        }
+        if line.len() > limits.max_line {
+            let _ = tx.send(Event::Limit(LimitHit::LineTooLong { bytes: line.len() }));
+            return;
+        }
+    }
+    if !line.is_empty() {
+        // A last line without its newline still counts as output.
+        let _ = tx.send(Event::Line(String::from_utf8_lossy(&line).into_owned()));
+    }
+    let _ = tx.send(Event::StdoutClosed);
+}

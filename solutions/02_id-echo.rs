@@ -56,6 +56,8 @@ fn tools_list_result() -> Value {
     json!({
         "resultType": "complete",
         "tools": [],
+        "ttlMs": 60000,
+        "cacheScope": "public",
         "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "id-echo", "version": "0.1.0"}}
     })
 }

@@ -60,6 +60,8 @@ fn answer(request: &Value) -> Value {
         Some("tools/list") => json!({"jsonrpc": "2.0", "id": id, "result": {
             "resultType": "complete",
             "tools": [],
+            "ttlMs": 60000,
+            "cacheScope": "public",
             "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "silence", "version": "0.1.0"}}
         }}),
         Some(_) => error_response(id, -32601, "Method not found"),

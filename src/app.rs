@@ -1,7 +1,7 @@
 //! From parsed arguments to an exit code.
 
 use crate::check::Target;
-use crate::cli::{Cli, Command, LangArg};
+use crate::cli::{Cli, Command, DevCommand, LangArg};
 use crate::commands::{self, Ctx, Status, check::CheckArgs};
 use crate::content::Lang;
 use crate::content::error::ContentErrors;
@@ -58,6 +58,21 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
         clap_complete::generate(shell, &mut Cli::command(), "learn", &mut std::io::stdout());
         return Ok(Status::Success);
     }
+    // Explaining a message needs no course, so it works in any folder.
+    if let Command::Explain {
+        file,
+        json,
+        answers,
+    } = &command
+    {
+        return commands::explain::run(file.as_deref(), answers.as_deref(), *json, lang);
+    }
+    if let Command::Dev {
+        command: DevCommand::Check { dir },
+    } = command
+    {
+        return commands::dev::check(dir.or(cli.root), lang);
+    }
     let mut ctx = Ctx::load(cli.root, lang)?;
     match command {
         Command::Next => commands::next::run(&mut ctx),
@@ -93,6 +108,27 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
         Command::Reset { id } => commands::reset::run(&mut ctx, &id),
         Command::Read { id } => commands::read::run(&ctx, &id),
         Command::Progress { json } => commands::progress::run(&ctx, json),
-        Command::Completions { .. } => Ok(Status::Success),
+        Command::Quiz {
+            objective,
+            seed,
+            retry_wrong,
+            list,
+            answers,
+            json,
+        } => commands::quiz::run(
+            &mut ctx,
+            &commands::quiz::QuizArgs {
+                objective,
+                seed,
+                retry_wrong,
+                list,
+                answers,
+                json,
+            },
+        ),
+        Command::Grade(args) => commands::grade::run(&mut ctx, args),
+        Command::Completions { .. } | Command::Explain { .. } | Command::Dev { .. } => {
+            Ok(Status::Success)
+        }
     }
 }

@@ -2,13 +2,13 @@
 //! judge each transcript. Composes runner and judge; renders nothing.
 
 use crate::content::project::Project;
-use crate::content::template::{Bindings, SeededRng, VarSpec};
+use crate::content::template::{self, Bindings, SeededRng};
 use crate::content::{Exercise, scenario::Scenario};
 use crate::judge::{self, CheckResult, ScenarioVerdict};
 use crate::runner::build::{BuildOutput, Built, build_bin};
 use crate::runner::{self, Limits, Program};
 use anyhow::{Context, Result};
-use serde_json::Value;
+
 use std::path::Path;
 use std::sync::Mutex;
 use std::thread;
@@ -114,17 +114,7 @@ pub fn check_scenario(
 pub fn bindings_for(exercise: &Exercise, scenario_index: usize, seed: u64) -> Bindings {
     let mut rng =
         SeededRng::new(seed ^ (scenario_index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    exercise
-        .vars
-        .iter()
-        .map(|(name, spec)| {
-            let value = match spec {
-                VarSpec::Json(text) => serde_json::from_str(text).unwrap_or(Value::Null),
-                VarSpec::Random { random } => random.draw(&mut rng),
-            };
-            (name.clone(), value)
-        })
-        .collect()
+    template::bind(&exercise.vars, &mut rng)
 }
 
 /// A fresh seed when none is given: varies run to run, printed with results.

@@ -121,6 +121,43 @@ pub enum Command {
         id: String,
     },
 
+    /// Answer an objective's self-check quiz, one question at a time
+    ///
+    /// Each answer is followed by an explanation and the section to read;
+    /// the score comes at the end and every answer is saved in your
+    /// progress. Piped input works too: one answer per line, and the end of
+    /// input ends the quiz with the score so far. Exit codes: 0 the quiz is
+    /// passed, 1 not yet, 2 usage or content error.
+    #[command(group = clap::ArgGroup::new("batch").args(["list", "answers"]))]
+    Quiz {
+        /// Objective id, e.g. `wire-shapes` [default: the first quiz not yet passed]
+        objective: Option<String>,
+
+        /// Reproduce a run: the seed that orders each question's choices [default: random]
+        #[arg(long, conflicts_with = "batch")]
+        seed: Option<u64>,
+
+        /// Ask only the questions you got wrong or skipped last time
+        #[arg(long, conflicts_with = "batch")]
+        retry_wrong: bool,
+
+        /// Print every question with its choices (never the answers), in the
+        /// unshuffled order that answers files use
+        #[arg(long)]
+        list: bool,
+
+        /// Grade a TOML file of `question-id = "answer"` lines without asking.
+        /// An answer is a letter ("b"), a list of letters (["a", "c"]), true/false,
+        /// or text. Letters are those of `--list` (the unshuffled order), not the
+        /// shuffled ones of an interactive quiz. Does not change your progress
+        #[arg(long, value_name = "FILE")]
+        answers: Option<PathBuf>,
+
+        /// With --list or --answers: print JSON
+        #[arg(long, requires = "batch")]
+        json: bool,
+    },
+
     /// Show a progress bar for each objective
     Progress {
         /// Print JSON instead
@@ -128,10 +165,64 @@ pub enum Command {
         json: bool,
     },
 
+    /// Explain one JSON-RPC message: its kind, its schema.ts type, and the
+    /// parse path through the four layers of schema.ts
+    ///
+    /// Reads one JSON message (it may span several lines) from a file or
+    /// stdin. Says which of the four shapes it is (request, notification,
+    /// result, error) or why it is invalid, names its schema.ts type, and
+    /// judges each `_meta` key. Works in any folder. An invalid message still
+    /// exits 0: it was explained; unreadable input exits 2.
+    Explain {
+        /// The message file; `-` or nothing reads stdin
+        file: Option<PathBuf>,
+
+        /// Print JSON: `kind`, `type`, `path`, `problems`, `meta_keys`
+        #[arg(long)]
+        json: bool,
+
+        /// The method of the request a result answers (e.g. `tools/call`):
+        /// a result's type is known only from its request
+        #[arg(long, value_name = "METHOD")]
+        answers: Option<String>,
+    },
+
+    /// Tools for people who write lessons
+    Dev {
+        #[command(subcommand)]
+        command: DevCommand,
+    },
+
+    /// Grade a class: build each submission's exercise files and check them
+    /// with this course's scenarios
+    ///
+    /// A submission is a folder holding a student's `exercises/` (a whole
+    /// clone is fine). Only the exercise files this course's lessons name are
+    /// taken; the student's src/, lessons/, Cargo.toml and build scripts are
+    /// ignored. Every program is built in one scratch workspace under
+    /// target/grade/ against this course's harness, and checked with this
+    /// course's scenarios. Scoring is all-or-nothing: an exercise earns its
+    /// points (from the lesson data) when every scenario passes, else 0.
+    /// Grading runs student code: run it inside a container or CI runner.
+    /// Exit codes: 0 every submission has full marks, 1 some do not, 2 usage
+    /// or content error.
+    Grade(GradeArgs),
+
     /// Print a shell completion script (e.g. `learn completions bash > ~/.local/share/bash-completion/completions/learn`)
     Completions {
         /// The shell to complete for
         shell: clap_complete::Shell,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DevCommand {
+    /// Validate a course folder: every lesson, section, exercise, scenario and quiz
+    ///
+    /// Reports every problem with its file and line; exit 2 when there is any.
+    Check {
+        /// The course folder (holding `lessons/`) [default: the current course]
+        dir: Option<PathBuf>,
     },
 }
 
@@ -141,6 +232,59 @@ pub enum LangArg {
     En,
     /// Simplified Chinese
     Zh,
+}
+
+/// `learn grade`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct GradeArgs {
+    /// Submission folders, each holding a student's `exercises/`
+    #[arg(required = true, value_name = "SUBMISSION")]
+    pub submissions: Vec<PathBuf>,
+
+    /// The report: a text table, JSON, Gradescope's results.json, or JUnit XML
+    #[arg(long, value_enum, default_value_t = GradeFormat::Text)]
+    pub format: GradeFormat,
+
+    /// Write the report to this file instead of stdout (gradescope with
+    /// several submissions: a folder, one <name>.json per submission)
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+
+    /// Cargo build jobs, and programs checked at once [default: the number of CPUs]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+
+    /// Seconds each scenario may take
+    #[arg(long, default_value_t = 5.0, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: f64,
+
+    /// Reproduce a run: the seed that picks ids, numbers and names, the same
+    /// for every submission [default: random; always printed]
+    #[arg(long)]
+    pub seed: Option<u64>,
+
+    /// Add hidden scenarios: a folder of `<exercise-id>.toml` files holding
+    /// [vars] and [[scenario]] tables written as in the exercise's own file
+    #[arg(long, value_name = "DIR")]
+    pub scenarios: Option<PathBuf>,
+
+    /// Add the quiz: each submission's answers file, at this path inside the
+    /// submission (`question-id = "answer"` lines, as `learn quiz --answers`
+    /// reads); one point per right answer
+    #[arg(long, value_name = "FILE")]
+    pub quiz: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GradeFormat {
+    /// A table: a row per submission, a column per exercise
+    Text,
+    /// Every submission, exercise and scenario, with messages
+    Json,
+    /// Gradescope's results.json (one submission per file)
+    Gradescope,
+    /// JUnit XML: a testsuite per submission and exercise, a testcase per scenario
+    Junit,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

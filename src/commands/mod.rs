@@ -2,10 +2,14 @@
 //! and returns an exit status.
 
 pub mod check;
+pub mod dev;
+pub mod explain;
+pub mod grade;
 pub mod hint;
 pub mod list;
 pub mod next;
 pub mod progress;
+pub mod quiz;
 pub mod read;
 pub mod reset;
 pub mod run;

@@ -51,15 +51,7 @@ pub fn run(ctx: &mut Ctx) -> Result<Status> {
             let exercise = ctx.exercise(id)?;
             print!("{}", exercise_brief(ctx, exercise)?);
         }
-        Step::Quiz(id) => {
-            println!(
-                "{}",
-                match lang {
-                    Lang::En => format!("Quiz time: `learn quiz {id}`"),
-                    Lang::Zh => format!("小测验：`learn quiz {id}`"),
-                }
-            );
-        }
+        Step::Quiz(id) => print!("{}", super::quiz::brief(ctx, id)?),
     }
     Ok(Status::Success)
 }
@@ -140,7 +132,16 @@ pub fn exercise_brief(ctx: &Ctx, exercise: &Exercise) -> Result<String> {
         ),
     ];
     for (label, value) in rows {
-        out.push_str(&format!("  {:<7} {value}\n", format!("{label}:")));
+        let label = format!("{label}{}", tr(lang, ":", "："));
+        let pad = 8usize.saturating_sub(display_width(&label));
+        out.push_str(&format!("  {label}{} {value}\n", " ".repeat(pad)));
     }
     Ok(out)
+}
+
+/// Columns a text takes in a terminal: CJK characters take two.
+fn display_width(text: &str) -> usize {
+    text.chars()
+        .map(|c| if ('\u{1100}'..).contains(&c) { 2 } else { 1 })
+        .sum()
 }

@@ -9,7 +9,7 @@
 use super::error::{ContentError, ContentErrors, line_of};
 use super::model::{Course, Exercise, ExerciseKind, Lesson, Objective, Step};
 use super::pattern::Pattern;
-use super::scenario::{Capture, Outgoing, Scenario, ScenarioStep};
+use super::scenario::{AnswerOrder, Capture, Outgoing, Scenario, ScenarioStep};
 use super::template::VarSpec;
 use super::text::{Lang, Localized};
 use serde::Deserialize;
@@ -152,6 +152,10 @@ pub fn load_course(root: &Path) -> Result<Course, ContentErrors> {
         }
     }
     check_unique_across_lessons(&lessons, &mut errors);
+    // Errors name files as the author sees them in the project.
+    for error in &mut errors {
+        error.file = relative(root, &error.file).to_path_buf();
+    }
     if errors.is_empty() {
         Ok(Course { lessons })
     } else {
@@ -284,6 +288,7 @@ fn load_lesson(root: &Path, dir: &Path, errors: &mut Vec<ContentError>) -> Optio
                             ),
                         );
                     }
+                    crate::quiz::load::check_step(&quiz, id, &objective.id, check.errors);
                 }
             }
         }
@@ -295,7 +300,11 @@ fn load_lesson(root: &Path, dir: &Path, errors: &mut Vec<ContentError>) -> Optio
     }
 
     let mut exercises = Vec::new();
+    let mut loaded = BTreeSet::new();
     for id in &exercise_ids {
+        if !loaded.insert(id) {
+            continue; // a duplicated step, reported above
+        }
         let exercise_path = dir.join("exercises").join(format!("{id}.toml"));
         if !exercise_path.is_file() {
             check.error(
@@ -425,7 +434,11 @@ fn load_exercise(
                 ),
             );
         }
-        if let Some(compiled) = compile_scenario(&mut check, at, scenario, &known) {
+        let answers = match file.kind {
+            ExerciseKind::Server => AnswerOrder::ById,
+            ExerciseKind::Function | ExerciseKind::Client => AnswerOrder::InOrder,
+        };
+        if let Some(compiled) = compile_scenario(&mut check, at, scenario, answers, &known) {
             scenarios.push(compiled);
         }
     }
@@ -449,10 +462,32 @@ fn load_exercise(
 
 fn check_vars(check: &mut FileCheck, vars: &BTreeMap<String, VarSpec>) {
     for (name, spec) in vars {
-        if let VarSpec::Json(text) = spec
-            && let Err(e) = serde_json::from_str::<Value>(text)
-        {
-            check.error(None, format!("var `{name}` is not valid JSON: {e}"));
+        match spec {
+            VarSpec::Json(text) => {
+                if let Err(e) = serde_json::from_str::<Value>(text) {
+                    check.error(None, format!("var `{name}` is not valid JSON: {e}"));
+                }
+            }
+            VarSpec::Sum { sum } => {
+                for part in sum {
+                    let numeric = match vars.get(part) {
+                        Some(VarSpec::Json(text)) => {
+                            serde_json::from_str::<Value>(text).is_ok_and(|v| v.is_number())
+                        }
+                        Some(VarSpec::Random { .. }) => true,
+                        _ => false,
+                    };
+                    if !numeric {
+                        check.error(
+                            None,
+                            format!(
+                                "var `{name}` sums `{part}`, which is not a number var of this file"
+                            ),
+                        );
+                    }
+                }
+            }
+            VarSpec::Random { .. } => {}
         }
     }
 }
@@ -461,6 +496,7 @@ fn compile_scenario(
     check: &mut FileCheck,
     at: usize,
     scenario: ScenarioFile,
+    answers: AnswerOrder,
     known_vars: &BTreeSet<String>,
 ) -> Option<Scenario> {
     let label = format!("scenario `{}`", scenario.name);
@@ -515,6 +551,8 @@ fn compile_scenario(
                 None
             }
         };
+        // An `expect` that failed to parse was still written: no second error for it.
+        let expect_written = step.expect.is_some();
         let expect = match step.expect {
             None => None,
             Some(text) => match json_in_toml(check.text, &text) {
@@ -544,9 +582,13 @@ fn compile_scenario(
         if let Outgoing::Json(Value::Object(message)) = &send
             && message.contains_key("id")
             && message.contains_key("method")
-            && expect.is_none()
+            && !expect_written
         {
             check.error(Some(step_at), format!("{label}: sends a request (it has `id` and `method`) but has no `expect`; say what the response must mean"));
+            ok = false;
+        }
+        if answers == AnswerOrder::InOrder && !expect_written {
+            check.error(Some(step_at), format!("{label}: this exercise answers every line in order, so every step needs an `expect`"));
             ok = false;
         }
         let mut used = send.vars();
@@ -587,6 +629,7 @@ fn compile_scenario(
         name: scenario.name,
         fact: scenario.fact,
         rule: scenario.rule,
+        answers,
         steps,
     })
 }
@@ -644,4 +687,80 @@ fn check_unique_across_lessons(lessons: &[Lesson], errors: &mut Vec<ContentError
 
 fn relative<'a>(root: &Path, path: &'a Path) -> &'a Path {
     path.strip_prefix(root).unwrap_or(path)
+}
+
+/// A file of extra scenarios for one exercise, kept outside the course (a
+/// teacher's hidden tests, `learn grade --scenarios`): `[vars]` and
+/// `[[scenario]]` tables written exactly as in the exercise's own file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExtraScenariosFile {
+    #[allow(dead_code)]
+    format_version: u32,
+    #[serde(default)]
+    vars: BTreeMap<String, VarSpec>,
+    #[serde(default)]
+    scenario: Vec<Spanned<ScenarioFile>>,
+}
+
+/// Reads and checks a file of extra scenarios for `exercise`, the way the
+/// exercise's own scenarios are checked (every problem with its line).
+/// Returns the file's own vars (which may not redefine the exercise's) and
+/// its compiled scenarios (whose names may not repeat the exercise's).
+pub fn load_extra_scenarios(
+    path: &Path,
+    exercise: &Exercise,
+) -> Result<(BTreeMap<String, VarSpec>, Vec<Scenario>), Vec<ContentError>> {
+    let mut errors = Vec::new();
+    let Some((file, text)) = read_toml::<ExtraScenariosFile>(path, &mut errors) else {
+        return Err(errors);
+    };
+    let mut check = FileCheck {
+        path: path.to_path_buf(),
+        text: &text,
+        errors: &mut errors,
+    };
+    check_vars(&mut check, &file.vars);
+    for name in file.vars.keys().filter(|n| exercise.vars.contains_key(*n)) {
+        check.error(
+            None,
+            format!(
+                "var `{name}` is already defined for exercise `{}`: choose another name",
+                exercise.id
+            ),
+        );
+    }
+    if file.scenario.is_empty() {
+        check.error(None, "no scenarios: add at least one [[scenario]]");
+    }
+    let known: BTreeSet<String> = exercise
+        .vars
+        .keys()
+        .chain(file.vars.keys())
+        .cloned()
+        .collect();
+    let mut names: BTreeSet<String> = exercise.scenarios.iter().map(|s| s.name.clone()).collect();
+    let answers = match exercise.kind {
+        ExerciseKind::Server => AnswerOrder::ById,
+        ExerciseKind::Function | ExerciseKind::Client => AnswerOrder::InOrder,
+    };
+    let mut scenarios = Vec::new();
+    for spanned in file.scenario {
+        let at = spanned.span().start;
+        let scenario = spanned.into_inner();
+        if !names.insert(scenario.name.clone()) {
+            check.error(
+                Some(at),
+                format!("a scenario of exercise `{}` or of this file is already named `{}`: names must be unique", exercise.id, scenario.name),
+            );
+        }
+        if let Some(compiled) = compile_scenario(&mut check, at, scenario, answers, &known) {
+            scenarios.push(compiled);
+        }
+    }
+    if errors.is_empty() {
+        Ok((file.vars, scenarios))
+    } else {
+        Err(errors)
+    }
 }

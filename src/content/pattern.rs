@@ -13,9 +13,11 @@
 //! - A one-member object whose key starts with `$` is an operator:
 //!   `{"$one-of": [p, ...]}`, `{"$contains": [p, ...]}` (an array with an
 //!   element matching each, any order), `{"$each": p}`, `{"$not": p}`,
-//!   `{"$numeric-text": 5}` (a string that reads as that number),
-//!   `{"$text-contains": "Ada"}` (case-insensitive), `{"$single-entry": p}`
-//!   (an object with exactly one member, whose value matches p).
+//!   `{"$numeric-text": 5}` (a string that reads as that number; a `"${var}"`
+//!   works too), `{"$text-contains": "Ada"}` (the word, case-insensitive, not
+//!   inside a longer word; a `"${var}"` works too), `{"$single-entry": p}`
+//!   (an object with exactly one member, whose value matches p),
+//!   `{"$at-least": 0}` (a number no smaller than that).
 
 use serde_json::Value;
 use std::fmt;
@@ -36,9 +38,12 @@ pub enum Pattern {
     Contains(Vec<Pattern>),
     Each(Box<Pattern>),
     Not(Box<Pattern>),
-    NumericText(f64),
+    /// A string that reads as this number (a number, or a `${var}` holding one).
+    NumericText(Value),
     TextContains(String),
     SingleEntry(Box<Pattern>),
+    /// A number greater than or equal to this one.
+    AtLeast(f64),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,7 +100,7 @@ impl fmt::Display for PatternError {
 
 const MATCHERS: &str = "$any, $absent, $absent-or-null, $string, $nonempty, $integer, $number, $bool, $object, $array, $null";
 const OPERATORS: &str =
-    "$one-of, $contains, $each, $not, $numeric-text, $text-contains, $single-entry";
+    "$one-of, $contains, $each, $not, $numeric-text, $text-contains, $single-entry, $at-least";
 
 impl Pattern {
     pub fn parse(doc: &Value) -> Result<Pattern, PatternError> {
@@ -175,9 +180,20 @@ impl Pattern {
             "$each" => Pattern::Each(Box::new(Pattern::parse(arg)?)),
             "$not" => Pattern::Not(Box::new(Pattern::parse(arg)?)),
             "$single-entry" => Pattern::SingleEntry(Box::new(Pattern::parse(arg)?)),
-            "$numeric-text" => match arg.as_f64() {
-                Some(number) => Pattern::NumericText(number),
-                None => return Err(PatternError("`$numeric-text` takes a number".into())),
+            "$at-least" => match arg.as_f64() {
+                Some(bound) => Pattern::AtLeast(bound),
+                None => return Err(PatternError("`$at-least` takes a number".into())),
+            },
+            "$numeric-text" => match arg {
+                Value::Number(_) => Pattern::NumericText(arg.clone()),
+                Value::String(text) if super::template::var_name(text).is_some() => {
+                    Pattern::NumericText(arg.clone())
+                }
+                _ => {
+                    return Err(PatternError(
+                        "`$numeric-text` takes a number or a \"${var}\"".into(),
+                    ));
+                }
             },
             "$text-contains" => match arg.as_str() {
                 Some(text) if !text.is_empty() => Pattern::TextContains(text.to_string()),
@@ -199,12 +215,18 @@ impl Pattern {
     pub fn vars(&self, out: &mut Vec<String>) {
         match self {
             Pattern::Var(name) => out.push(name.clone()),
-            Pattern::Object(members) => members.iter().for_each(|(_, p)| p.vars(out)),
+            Pattern::Object(members) => members.iter().for_each(|(k, p)| {
+                out.extend(super::template::var_name(k).map(str::to_string));
+                p.vars(out)
+            }),
             Pattern::Array(items) | Pattern::OneOf(items) | Pattern::Contains(items) => {
                 items.iter().for_each(|p| p.vars(out))
             }
             Pattern::Each(inner) | Pattern::Not(inner) | Pattern::SingleEntry(inner) => {
                 inner.vars(out)
+            }
+            Pattern::TextContains(text) | Pattern::NumericText(Value::String(text)) => {
+                out.extend(super::template::var_name(text).map(str::to_string))
             }
             _ => {}
         }
@@ -250,6 +272,7 @@ impl Pattern {
             Pattern::NumericText(n) => json!({"$numeric-text": n}),
             Pattern::TextContains(text) => json!({"$text-contains": text}),
             Pattern::SingleEntry(inner) => json!({"$single-entry": inner.to_json()}),
+            Pattern::AtLeast(bound) => json!({"$at-least": bound}),
         }
     }
 }

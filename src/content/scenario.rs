@@ -18,7 +18,19 @@ pub struct Scenario {
     pub fact: String,
     /// One sentence stating the rule a failure breaks.
     pub rule: Localized,
+    /// How answers are paired with the lines that asked for them.
+    pub answers: AnswerOrder,
     pub steps: Vec<ScenarioStep>,
+}
+
+/// How a program's output lines are paired with the steps that asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerOrder {
+    /// JSON-RPC: a response names its request by id, in any order (servers).
+    ById,
+    /// One output line for each input line, in order (function and client
+    /// exercises, whose lines are not JSON-RPC responses).
+    InOrder,
 }
 
 #[derive(Clone, Debug)]
@@ -41,6 +53,22 @@ pub enum Outgoing {
     Raw(String),
 }
 
+impl Scenario {
+    /// The latest step before `step` that captures `name`, with its pointer.
+    pub fn capture_source(&self, name: &str, step: usize) -> Option<(usize, String)> {
+        self.steps[..step.min(self.steps.len())]
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(i, s)| {
+                s.captures
+                    .iter()
+                    .find(|c| c.name == name)
+                    .map(|c| (i, c.pointer.clone()))
+            })
+    }
+}
+
 /// Which output line answers a step.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ResponseKey {
@@ -49,6 +77,8 @@ pub enum ResponseKey {
     /// An error whose id is null or omitted, because the request's id could
     /// not be read.
     Unreadable,
+    /// The output line at this position (0-based) of its process.
+    Line(usize),
 }
 
 impl ResponseKey {
@@ -60,6 +90,21 @@ impl ResponseKey {
             ResponseKey::Unreadable => {
                 message.get("error").is_some() && message.get("id").is_none_or(Value::is_null)
             }
+            ResponseKey::Line(_) => false,
+        }
+    }
+
+    /// The index, among a process's parsed output lines, of the unused one
+    /// that answers this key.
+    pub fn locate(&self, outputs: &[Option<Value>], used: &[bool]) -> Option<usize> {
+        match self {
+            ResponseKey::Line(n) => {
+                (*n < outputs.len() && !used.get(*n).copied().unwrap_or(false)).then_some(*n)
+            }
+            _ => outputs.iter().enumerate().position(|(i, m)| {
+                !used.get(i).copied().unwrap_or(false)
+                    && m.as_ref().is_some_and(|m| self.matches(m))
+            }),
         }
     }
 }
@@ -67,8 +112,18 @@ impl ResponseKey {
 impl ScenarioStep {
     /// The key of the response this step waits for, once `sent` (the message
     /// with variables filled in) is known; `None` when no response is expected.
-    pub fn response_key(&self, sent: Option<&Value>, bindings: &Bindings) -> Option<ResponseKey> {
+    /// `position` counts the earlier steps of the same process that expect one.
+    pub fn response_key(
+        &self,
+        order: AnswerOrder,
+        position: usize,
+        sent: Option<&Value>,
+        bindings: &Bindings,
+    ) -> Option<ResponseKey> {
         let expect = self.expect.as_ref()?;
+        if order == AnswerOrder::InOrder {
+            return Some(ResponseKey::Line(position));
+        }
         Some(match expect.member("id") {
             Some(Pattern::Exact(Value::Null) | Pattern::Absent | Pattern::AbsentOrNull) => {
                 ResponseKey::Unreadable
@@ -146,15 +201,20 @@ mod tests {
         let b = Bindings::new();
         let sent = json!({"id": 7});
         assert_eq!(
-            step(json!({"result": {}})).response_key(Some(&sent), &b),
+            step(json!({"result": {}})).response_key(AnswerOrder::ById, 0, Some(&sent), &b),
             Some(ResponseKey::Id(json!(7)))
         );
         assert_eq!(
-            step(json!({"id": "$absent-or-null"})).response_key(Some(&sent), &b),
+            step(json!({"id": "$absent-or-null"})).response_key(
+                AnswerOrder::ById,
+                0,
+                Some(&sent),
+                &b
+            ),
             Some(ResponseKey::Unreadable)
         );
         assert_eq!(
-            step(json!({})).response_key(None, &b),
+            step(json!({})).response_key(AnswerOrder::ById, 0, None, &b),
             Some(ResponseKey::Unreadable)
         );
     }

@@ -18,6 +18,34 @@ pub enum VarSpec {
     Json(String),
     /// A value drawn from the seed, e.g. `id = { random = "int" }`.
     Random { random: Generator },
+    /// The sum of other numeric variables, e.g. `total = { sum = ["a", "b"] }`,
+    /// so an expected answer follows seeded inputs.
+    Sum { sum: Vec<String> },
+}
+
+/// Binds every variable: literal ones, seeded ones, then sums of those.
+pub fn bind(vars: &BTreeMap<String, VarSpec>, rng: &mut SeededRng) -> Bindings {
+    let mut bindings = Bindings::new();
+    for (name, spec) in vars {
+        let value = match spec {
+            VarSpec::Json(text) => serde_json::from_str(text).unwrap_or(Value::Null),
+            VarSpec::Random { random } => random.draw(rng),
+            VarSpec::Sum { .. } => continue,
+        };
+        bindings.insert(name.clone(), value);
+    }
+    for (name, spec) in vars {
+        if let VarSpec::Sum { sum } = spec {
+            let parts: Vec<&Value> = sum.iter().filter_map(|n| bindings.get(n)).collect();
+            let value = if parts.iter().all(|v| v.is_i64()) {
+                json!(parts.iter().filter_map(|v| v.as_i64()).sum::<i64>())
+            } else {
+                json!(parts.iter().filter_map(|v| v.as_f64()).sum::<f64>())
+            };
+            bindings.insert(name.clone(), value);
+        }
+    }
+    bindings
 }
 
 /// The kinds of seeded values a scenario can ask for.
@@ -38,6 +66,9 @@ pub enum Generator {
     Name,
     /// An integer from 0 to 99.
     SmallInt,
+    /// A number with a fractional part, from -999.75 to 999.75 in quarters
+    /// (exact in binary floating point, so sums stay exact).
+    Decimal,
 }
 
 const NAMES: &[&str] = &[
@@ -71,6 +102,16 @@ impl Generator {
             Generator::DigitString => json!(format!("{}", 100 + rng.below(9_900))),
             Generator::Name => json!(NAMES[rng.below(NAMES.len() as u64) as usize]),
             Generator::SmallInt => json!(rng.below(100)),
+            Generator::Decimal => {
+                let quarters = rng.below(7_998) as f64 - 3_999.0;
+                // Never a whole number: that is what makes it a decimal.
+                let quarters = if quarters % 4.0 == 0.0 {
+                    quarters + 1.0
+                } else {
+                    quarters
+                };
+                json!(quarters / 4.0)
+            }
         }
     }
 }
@@ -175,6 +216,29 @@ mod tests {
             substitute(&doc, &bindings).unwrap(),
             json!({"id": 9007199254740993u64, "answers": {"ask-name": 1}, "keep": "${id}"})
         );
+    }
+
+    #[test]
+    fn sums_follow_their_seeded_parts() {
+        let vars = BTreeMap::from([
+            (
+                "a".to_string(),
+                VarSpec::Random {
+                    random: Generator::Decimal,
+                },
+            ),
+            ("b".to_string(), VarSpec::Json("3".into())),
+            (
+                "total".to_string(),
+                VarSpec::Sum {
+                    sum: vec!["a".into(), "b".into()],
+                },
+            ),
+        ]);
+        let bound = bind(&vars, &mut SeededRng::new(9));
+        let a = bound["a"].as_f64().unwrap();
+        assert_ne!(a.fract(), 0.0);
+        assert_eq!(bound["total"].as_f64().unwrap(), a + 3.0);
     }
 
     #[test]

@@ -37,7 +37,15 @@ pub fn resolve(pattern: &Pattern, bindings: &Bindings) -> Pattern {
         Pattern::Object(members) => Pattern::Object(
             members
                 .iter()
-                .map(|(k, p)| (k.clone(), resolve(p, bindings)))
+                .map(|(k, p)| {
+                    // A key may be a variable too: an input-request key the server chose.
+                    let key =
+                        match crate::content::template::var_name(k).and_then(|n| bindings.get(n)) {
+                            Some(Value::String(bound)) => bound.clone(),
+                            _ => k.clone(),
+                        };
+                    (key, resolve(p, bindings))
+                })
                 .collect(),
         ),
         Pattern::Array(items) => {
@@ -52,6 +60,19 @@ pub fn resolve(pattern: &Pattern, bindings: &Bindings) -> Pattern {
         Pattern::Each(inner) => Pattern::Each(Box::new(resolve(inner, bindings))),
         Pattern::Not(inner) => Pattern::Not(Box::new(resolve(inner, bindings))),
         Pattern::SingleEntry(inner) => Pattern::SingleEntry(Box::new(resolve(inner, bindings))),
+        Pattern::TextContains(text) => {
+            match crate::content::template::var_name(text).and_then(|n| bindings.get(n)) {
+                Some(Value::String(bound)) => Pattern::TextContains(bound.clone()),
+                Some(other) => Pattern::TextContains(other.to_string()),
+                None => pattern.clone(),
+            }
+        }
+        Pattern::NumericText(Value::String(text)) => {
+            match crate::content::template::var_name(text).and_then(|n| bindings.get(n)) {
+                Some(bound @ Value::Number(_)) => Pattern::NumericText(bound.clone()),
+                _ => pattern.clone(),
+            }
+        }
         other => other.clone(),
     }
 }
@@ -148,21 +169,34 @@ fn check(
             }
         }
         (Pattern::NumericText(n), Some(Value::String(text))) => {
-            let same = text
-                .trim()
-                .parse::<f64>()
-                .is_ok_and(|x| (x - n).abs() <= 1e-9 * n.abs().max(1.0));
+            let wanted = match n {
+                Value::String(name) => crate::content::template::var_name(name)
+                    .and_then(|name| bindings.get(name))
+                    .and_then(Value::as_f64),
+                other => other.as_f64(),
+            };
+            let same = wanted.is_some_and(|n| {
+                text.trim()
+                    .parse::<f64>()
+                    .is_ok_and(|x| (x - n).abs() <= 1e-9 * n.abs().max(1.0))
+            });
             if !same {
                 fail(out)
             }
         }
         (Pattern::TextContains(needle), Some(Value::String(text))) => {
-            let needle = match crate::content::template::var_name(needle).and_then(|n| bindings.get(n)) {
-                Some(Value::String(bound)) => bound.clone(),
-                Some(other) => other.to_string(),
-                None => needle.clone(),
-            };
-            if !text.to_lowercase().contains(&needle.to_lowercase()) {
+            let needle =
+                match crate::content::template::var_name(needle).and_then(|n| bindings.get(n)) {
+                    Some(Value::String(bound)) => bound.clone(),
+                    Some(other) => other.to_string(),
+                    None => needle.clone(),
+                };
+            if !contains_word(text, &needle) {
+                fail(out)
+            }
+        }
+        (Pattern::AtLeast(bound), Some(Value::Number(n))) => {
+            if n.as_f64().is_none_or(|n| n < *bound) {
                 fail(out)
             }
         }
@@ -190,6 +224,21 @@ fn push_key(path: &mut String, key: &str) {
     } else {
         path.push_str(&format!("[{}]", Value::String(key.to_string())));
     }
+}
+
+/// Whether `needle` occurs in `text` as a word of its own, ignoring case:
+/// "Lin" is in "Hello, Lin!" but not in "declined".
+fn contains_word(text: &str, needle: &str) -> bool {
+    let text = text.to_lowercase();
+    let needle = needle.to_lowercase();
+    if needle.is_empty() {
+        return false;
+    }
+    let is_word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    text.match_indices(&needle).any(|(at, _)| {
+        !is_word(text[..at].chars().next_back())
+            && !is_word(text[at + needle.len()..].chars().next())
+    })
 }
 
 /// `got` reshaped like the pattern: members the pattern does not mention are
@@ -298,6 +347,15 @@ mod tests {
         ));
         let p = pattern(json!({"$text-contains": "ada"}));
         assert!(matches(&p, Some(&json!("Hello, Ada!")), &b));
+        let p = pattern(json!({"$text-contains": "Lin"}));
+        assert!(
+            !matches(&p, Some(&json!("The user declined.")), &b),
+            "not inside a longer word"
+        );
+        assert!(matches(&p, Some(&json!("Hi Lin")), &b));
+        let p = pattern(json!({"$at-least": 0}));
+        assert!(matches(&p, Some(&json!(0)), &b) && matches(&p, Some(&json!(60000)), &b));
+        assert!(!matches(&p, Some(&json!(-1)), &b) && !matches(&p, Some(&json!("5")), &b));
         let p = pattern(json!({"$not": {"$text-contains": "${name}"}}));
         assert!(!matches(&resolve(&p, &b), Some(&json!("Hi Ada")), &b));
         let p = pattern(json!({"$single-entry": {"method": "elicitation/create"}}));

@@ -5,9 +5,10 @@ pub mod envelope;
 pub mod matching;
 pub mod verdict;
 
-use crate::content::scenario::{ResponseKey, Scenario};
+use crate::content::pattern::Pattern;
+use crate::content::scenario::{AnswerOrder, ResponseKey, Scenario};
 use crate::content::template::Bindings;
-use crate::runner::transcript::{Abort, LimitHit, RunRecord, Transcript};
+use crate::runner::transcript::{Abort, LimitHit, ProcessEnd, RunRecord, Transcript};
 use envelope::{Output, classify};
 use serde_json::Value;
 pub use verdict::{CheckResult, NearMiss, Outcome, Problem, RunEvidence, ScenarioVerdict};
@@ -38,6 +39,7 @@ pub fn judge_scenario(scenario: &Scenario, transcript: &Transcript) -> ScenarioV
             received: run.received.clone(),
             end: run.end.clone(),
             stderr_tail: run.stderr_tail.clone(),
+            stderr_bytes: run.stderr_bytes,
             limit: run.limit,
         })
         .collect();
@@ -56,11 +58,18 @@ fn judge_run(
     bindings: &Bindings,
     problems: &mut Vec<Problem>,
 ) {
-    if let crate::runner::transcript::ProcessEnd::NotStarted(error) = &run.end {
+    if let ProcessEnd::NotStarted(error) = &run.end {
         problems.push(Problem::NotStarted {
             error: error.clone(),
         });
         return;
+    }
+    if matches!(run.end, ProcessEnd::Exited(code) if code != 0)
+        || matches!(run.end, ProcessEnd::Signaled(_))
+    {
+        problems.push(Problem::Crashed {
+            end: run.end.clone(),
+        });
     }
     match run.limit {
         // Every answer came, but output never ended: silence can't be proven.
@@ -71,6 +80,10 @@ fn judge_run(
         None => {}
     }
 
+    if scenario.answers == AnswerOrder::InOrder {
+        judge_in_order(scenario, run, bindings, problems);
+        return;
+    }
     let mut responses = Vec::new();
     // A blank line carries no message; clients skip it.
     for line in run.received.iter().filter(|l| !l.trim().is_empty()) {
@@ -90,6 +103,13 @@ fn judge_run(
         let Some(key) = &sent.key else { continue };
         let Some(pattern) = &scenario.steps[sent.step].expect else {
             continue;
+        };
+        let pattern = &match resolved(scenario, sent.step, pattern, bindings) {
+            Ok(pattern) => pattern,
+            Err(problem) => {
+                problems.push(problem);
+                continue;
+            }
         };
         let candidates: Vec<usize> = (0..responses.len())
             .filter(|&i| !claimed[i] && key.matches(&responses[i]))
@@ -115,12 +135,21 @@ fn judge_run(
                     });
                 }
             }
-            None => missing.push((sent, key, pattern)),
+            None => missing.push((sent, key)),
         }
     }
 
+    let crashed = problems
+        .iter()
+        .any(|p| matches!(p, Problem::Crashed { .. }));
+    if !missing.is_empty()
+        && !crashed
+        && let Some(early) = run.early
+    {
+        problems.push(Problem::EndedEarly(early));
+    }
     let unclaimed = |claimed: &[bool]| claimed.iter().filter(|c| !**c).count();
-    for (sent, key, _pattern) in &missing {
+    for (sent, key) in &missing {
         let only_one_left = missing.len() == 1 && unclaimed(&claimed) == 1;
         let near = near_miss(key, &responses, &mut claimed, only_one_left);
         problems.push(Problem::MissingResponse {
@@ -171,6 +200,95 @@ fn judge_run(
             problems.push(Problem::Unexpected { message });
         }
     }
+}
+
+/// Function and client programs: output line N answers the Nth step that
+/// expects an answer. Their lines are plain JSON values, not JSON-RPC.
+fn judge_in_order(
+    scenario: &Scenario,
+    run: &RunRecord,
+    bindings: &Bindings,
+    problems: &mut Vec<Problem>,
+) {
+    let lines: Vec<&String> = run
+        .received
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    let mut answered = 0;
+    for sent in &run.sent {
+        let Some(key @ ResponseKey::Line(n)) = &sent.key else {
+            continue;
+        };
+        let Some(pattern) = &scenario.steps[sent.step].expect else {
+            continue;
+        };
+        let pattern = &match resolved(scenario, sent.step, pattern, bindings) {
+            Ok(pattern) => pattern,
+            Err(problem) => {
+                problems.push(problem);
+                continue;
+            }
+        };
+        answered = answered.max(n + 1);
+        let Some(line) = lines.get(*n) else {
+            problems.push(Problem::MissingResponse {
+                step: sent.step,
+                sent: sent.text.clone(),
+                key: key.clone(),
+                near: None,
+            });
+            continue;
+        };
+        let Ok(got) = serde_json::from_str::<Value>(line) else {
+            problems.push(Problem::NotJson {
+                line: (*line).clone(),
+            });
+            continue;
+        };
+        let found = matching::mismatches(pattern, &got, bindings);
+        if !found.is_empty() {
+            problems.push(Problem::WrongResponse {
+                step: sent.step,
+                sent: sent.text.clone(),
+                expected: matching::resolve(pattern, bindings).to_json(),
+                shown: matching::project(pattern, &got, bindings),
+                got,
+                mismatches: found,
+            });
+        }
+    }
+    for line in lines.iter().skip(answered) {
+        problems.push(match serde_json::from_str::<Value>(line) {
+            Ok(message) => Problem::Unexpected { message },
+            Err(_) => Problem::NotJson {
+                line: (*line).clone(),
+            },
+        });
+    }
+}
+
+/// The pattern with its variables filled in, or the missing capture that
+/// keeps it from being judged (an unbound variable must never pass a `$not`).
+fn resolved(
+    scenario: &Scenario,
+    step: usize,
+    pattern: &Pattern,
+    bindings: &Bindings,
+) -> Result<Pattern, Problem> {
+    let mut names = Vec::new();
+    pattern.vars(&mut names);
+    if let Some(name) = names.into_iter().find(|n| !bindings.contains_key(n)) {
+        let (step, pointer) = scenario
+            .capture_source(&name, step)
+            .unwrap_or((step, String::new()));
+        return Err(Problem::CaptureMissing {
+            step,
+            name,
+            pointer,
+        });
+    }
+    Ok(matching::resolve(pattern, bindings))
 }
 
 /// Finds (and claims) the response the learner most likely meant as the answer.

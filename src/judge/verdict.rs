@@ -4,7 +4,7 @@
 use super::matching::Mismatch;
 use crate::content::Localized;
 use crate::content::scenario::ResponseKey;
-use crate::runner::transcript::{LimitHit, ProcessEnd};
+use crate::runner::transcript::{EarlyEnd, LimitHit, ProcessEnd};
 use serde_json::Value;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +39,7 @@ pub struct RunEvidence {
     pub received: Vec<String>,
     pub end: ProcessEnd,
     pub stderr_tail: String,
+    pub stderr_bytes: usize,
     pub limit: Option<LimitHit>,
 }
 
@@ -47,6 +48,9 @@ pub struct RunEvidence {
 pub enum Problem {
     /// The program could not be started at all.
     NotStarted { error: String },
+    /// It ended with a failure status or a signal: whatever it did not say
+    /// proves nothing, so this fails the scenario by itself.
+    Crashed { end: ProcessEnd },
     /// A later step needed a value that an earlier response did not carry.
     CaptureMissing {
         step: usize,
@@ -55,6 +59,8 @@ pub enum Problem {
     },
     /// The program hit a limit (time, output size).
     Limit(LimitHit),
+    /// Answers were missing because the program stopped talking early.
+    EndedEarly(EarlyEnd),
     /// Everything was answered, but output did not end after stdin closed.
     OutputNeverEnded { seconds: u64 },
     /// An output line that is not JSON.

@@ -25,6 +25,10 @@ pub struct Progress {
     /// How many hints of each exercise have been shown.
     #[serde(default)]
     pub hints: BTreeMap<String, usize>,
+    /// The latest answer to each quiz question, by question id: `true` when
+    /// it was right. Added within format 1: older files simply lack it.
+    #[serde(default)]
+    pub quizzes: BTreeMap<String, bool>,
 }
 
 /// What happened when the progress file was read.

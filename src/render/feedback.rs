@@ -8,7 +8,7 @@ use crate::content::text::tr;
 use crate::content::{Exercise, Lang};
 use crate::judge::matching::{Mismatch, type_name};
 use crate::judge::{CheckResult, NearMiss, Outcome, Problem, ScenarioVerdict};
-use crate::runner::transcript::{LimitHit, ProcessEnd};
+use crate::runner::transcript::{EarlyEnd, LimitHit, ProcessEnd};
 use colored::Colorize;
 use serde_json::{Value, json};
 use std::fmt::Write;
@@ -223,6 +223,14 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
     match (problem, lang) {
         (Problem::NotStarted { error }, En) => format!("The program could not start: {error}."),
         (Problem::NotStarted { error }, Zh) => format!("程序无法启动：{error}。"),
+        (Problem::Crashed { end }, En) => format!(
+            "The program {}. A stdio program keeps running until its input ends, then exits with code 0; a crash proves nothing about what it would have answered.",
+            ended_words(end, En)
+        ),
+        (Problem::Crashed { end }, Zh) => format!(
+            "程序{}。stdio 程序应一直运行到输入结束，然后以退出码 0 退出；崩溃不能证明它本会如何回应。",
+            ended_words(end, Zh)
+        ),
         (
             Problem::CaptureMissing {
                 step,
@@ -269,6 +277,12 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
         (Problem::Limit(LimitHit::LineTooLong { bytes }), Zh) => format!(
             "它写出了 {bytes} 字节却没有换行，被强制停止。每条消息都必须以换行符（\\n）结尾。"
         ),
+        (Problem::Limit(LimitHit::OutputHeldAfterExit), En) => "It exited, but something it started (a background process?) kept its stdout open, so a client would wait forever for the end of output. The checker stopped it. Everything a server starts must let go of stdout when the server ends.".to_string(),
+        (Problem::Limit(LimitHit::OutputHeldAfterExit), Zh) => "它已经退出，但它启动的某个进程（后台进程？）仍占着它的 stdout，Client 会一直等待输出结束。检查器已将其停止。服务器结束时，它启动的一切都必须释放 stdout。".to_string(),
+        (Problem::EndedEarly(EarlyEnd::Exited), En) => "It exited while the checker was still sending it messages. A stdio server keeps reading until its input ends.".to_string(),
+        (Problem::EndedEarly(EarlyEnd::Exited), Zh) => "检查器还在向它发送消息时，它就退出了。stdio 服务器应一直读取，直到输入结束。".to_string(),
+        (Problem::EndedEarly(EarlyEnd::ClosedOutput), En) => "It closed its stdout while the checker was still sending it messages, so nothing it did afterwards could be heard.".to_string(),
+        (Problem::EndedEarly(EarlyEnd::ClosedOutput), Zh) => "检查器还在发送消息时，它就关闭了 stdout，之后它做的任何事都无法被听到。".to_string(),
         (Problem::NotJson { line }, En) => format!(
             "It wrote a line that is not JSON: {}\nstdout carries only protocol messages, one JSON object per line. Print debugging output to stderr (`eprintln!`).",
             clip(line, WIDTH)
@@ -347,6 +361,8 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
                 (ResponseKey::Id(id), En) => format!("No response with id {} came back for it.", typed(id)),
                 (ResponseKey::Id(id), Zh) => format!("没有收到 id 为 {} 的响应。", typed(id)),
                 (ResponseKey::Unreadable, En) => "No error with a null (or no) id came back for it. Its id could not be read, so the error that answers it has id null.".into(),
+                (ResponseKey::Line(_), En) => "No answer line came back for it: this program writes exactly one line for each line it reads.".into(),
+                (ResponseKey::Line(_), Zh) => "没有收到对应的回答行：这个程序每读入一行，就要恰好写出一行。".into(),
                 (ResponseKey::Unreadable, Zh) => "没有收到 id 为 null（或没有 id）的错误响应。这一行的 id 无法读出，所以回应它的错误的 id 是 null。".into(),
             });
             match (near, lang) {
@@ -467,35 +483,47 @@ fn describe(pattern: &Value, lang: Lang) -> String {
     }
 }
 
-/// How the program ended, when that helps explain a failure.
+/// How the program ended, in words.
+fn ended_words(end: &ProcessEnd, lang: Lang) -> String {
+    match (end, lang) {
+        (ProcessEnd::Exited(code), Lang::En) => format!("exited with code {code}"),
+        (ProcessEnd::Exited(code), Lang::Zh) => format!("以退出码 {code} 结束"),
+        (ProcessEnd::Signaled(signal), Lang::En) => {
+            format!("was killed by signal {signal}{}", signal_name(*signal))
+        }
+        (ProcessEnd::Signaled(signal), Lang::Zh) => {
+            format!("被信号 {signal}{} 终止", signal_name(*signal))
+        }
+        (ProcessEnd::StoppedByChecker, Lang::En) => {
+            "was still running, so the checker stopped it".into()
+        }
+        (ProcessEnd::StoppedByChecker, Lang::Zh) => "仍在运行，被检查器停止".into(),
+        (ProcessEnd::NotStarted(error), _) => error.clone(),
+    }
+}
+
+/// What the program said on stderr, when it ended badly: usually the reason.
 fn process_note(verdict: &ScenarioVerdict, lang: Lang) -> Option<String> {
     let run = verdict
         .runs
         .iter()
         .find(|r| !matches!(r.end, ProcessEnd::Exited(0)) || r.limit.is_some())?;
-    let ended = match (&run.end, lang) {
-        (ProcessEnd::Exited(0), _) | (ProcessEnd::NotStarted(_), _) => return None,
-        (ProcessEnd::Exited(code), Lang::En) => format!("The program exited with code {code}."),
-        (ProcessEnd::Exited(code), Lang::Zh) => format!("程序以退出码 {code} 结束。"),
-        (ProcessEnd::Signaled(signal), Lang::En) => format!(
-            "The program was killed by signal {signal}{}.",
-            signal_name(*signal)
-        ),
-        (ProcessEnd::Signaled(signal), Lang::Zh) => {
-            format!("程序被信号 {signal}{} 终止。", signal_name(*signal))
-        }
-        (ProcessEnd::StoppedByChecker, Lang::En) => {
-            "The checker stopped the program (it was still running).".into()
-        }
-        (ProcessEnd::StoppedByChecker, Lang::Zh) => "检查器停止了程序（它仍在运行）。".into(),
-    };
     let lines: Vec<&str> = run
         .stderr_tail
         .lines()
         .filter(|l| !l.trim().is_empty())
         .collect();
-    if lines.is_empty() {
-        return Some(ended);
+    if lines.is_empty() || matches!(run.end, ProcessEnd::NotStarted(_)) {
+        return None;
+    }
+    if run.stderr_bytes > 1 << 20 {
+        let megabytes = run.stderr_bytes >> 20;
+        return Some(match lang {
+            Lang::En => {
+                format!("It wrote {megabytes} MB to stderr (only the last lines are kept).")
+            }
+            Lang::Zh => format!("它向 stderr 写了 {megabytes} MB（只保留最后几行）。"),
+        });
     }
     // A Rust panic says where and why in its first two lines; a backtrace
     // after them would bury that.
@@ -505,7 +533,7 @@ fn process_note(verdict: &ScenarioVerdict, lang: Lang) -> Option<String> {
     };
     let label = tr(lang, "The end of its stderr:", "它在 stderr 上最后写的是：");
     Some(format!(
-        "{ended} {label}\n{}",
+        "{label}\n{}",
         last.iter()
             .map(|l| format!("  | {}", clip(l, WIDTH)))
             .collect::<Vec<_>>()
@@ -543,10 +571,25 @@ pub fn check_json(exercise: &Exercise, result: &CheckResult, seed: u64, lang: La
 }
 
 pub fn scenario_json(verdict: &ScenarioVerdict, lang: Lang) -> Value {
+    let runs: Vec<Value> = verdict
+        .runs
+        .iter()
+        .map(|run| json!({"sent": run.sent, "received": run.received, "ended": ended_json(&run.end)}))
+        .collect();
     json!({
         "name": verdict.name,
         "fact": verdict.fact,
         "passed": verdict.outcome() == Outcome::Passed,
         "message": plain_problems(verdict, lang),
+        "runs": runs,
     })
+}
+
+fn ended_json(end: &ProcessEnd) -> Value {
+    match end {
+        ProcessEnd::Exited(code) => json!({"exit_code": code}),
+        ProcessEnd::Signaled(signal) => json!({"signal": signal}),
+        ProcessEnd::StoppedByChecker => json!("stopped by checker"),
+        ProcessEnd::NotStarted(error) => json!({"not_started": error}),
+    }
 }

@@ -3,9 +3,10 @@
 //! and every wait has a deadline.
 
 use super::program::{EnvPolicy, Program};
-use super::transcript::{LimitHit, ProcessEnd};
+use super::transcript::{EarlyEnd, LimitHit, ProcessEnd};
 use std::io::{Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -33,6 +34,19 @@ impl Default for Limits {
 }
 
 const STDERR_TAIL: usize = 4096;
+/// How long a program may take to exit after its output ends, and how long
+/// output may stay open after the program itself exited.
+const EXIT_GRACE: Duration = Duration::from_millis(300);
+
+/// Everything a finished process leaves behind.
+pub struct Finished {
+    pub received: Vec<String>,
+    pub end: ProcessEnd,
+    pub stderr_tail: String,
+    pub stderr_bytes: usize,
+    pub limit: Option<LimitHit>,
+    pub early: Option<EarlyEnd>,
+}
 
 enum Event {
     Line(String),
@@ -51,6 +65,10 @@ pub struct Live {
     pub stdout_closed: bool,
     pub exit: Option<ExitStatus>,
     pub limit: Option<LimitHit>,
+    exited_at: Option<Instant>,
+    closed_at: Option<Instant>,
+    early: Option<EarlyEnd>,
+    stderr_bytes: Arc<AtomicUsize>,
 }
 
 impl Live {
@@ -98,11 +116,14 @@ impl Live {
             thread::spawn(move || read_lines(stdout, limits, &tx));
         }
         let stderr = Arc::new(Mutex::new(Vec::new()));
+        let stderr_bytes = Arc::new(AtomicUsize::new(0));
         if let Some(mut pipe) = child.stderr.take() {
             let tail = Arc::clone(&stderr);
+            let count = Arc::clone(&stderr_bytes);
             thread::spawn(move || {
                 let mut buf = [0u8; 8192];
                 while let Ok(n @ 1..) = pipe.read(&mut buf) {
+                    count.fetch_add(n, Ordering::Relaxed);
                     let Ok(mut tail) = tail.lock() else { break };
                     tail.extend_from_slice(&buf[..n]);
                     if tail.len() > 2 * STDERR_TAIL {
@@ -126,6 +147,10 @@ impl Live {
             stdout_closed: false,
             exit: None,
             limit: None,
+            exited_at: None,
+            closed_at: None,
+            early: None,
+            stderr_bytes,
         })
     }
 
@@ -165,16 +190,16 @@ impl Live {
 
     /// Waits for end of output (proof of silence), then for the exit.
     /// Stops the process group when the deadline passes or a limit was hit.
-    pub fn finish(
-        mut self,
-        deadline: Instant,
-        limits: Limits,
-    ) -> (Vec<String>, ProcessEnd, String, Option<LimitHit>) {
+    pub fn finish(mut self, deadline: Instant, limits: Limits) -> Finished {
         self.close_stdin();
         while !self.stdout_closed && self.limit.is_none() {
             if !self.next_event(deadline) {
-                self.limit = Some(LimitHit::Timeout {
-                    seconds: limits.timeout.as_secs().max(1),
+                self.limit = Some(if self.exited_at.is_some() {
+                    LimitHit::OutputHeldAfterExit
+                } else {
+                    LimitHit::Timeout {
+                        seconds: limits.timeout.as_secs().max(1),
+                    }
                 });
                 break;
             }
@@ -182,25 +207,61 @@ impl Live {
         if self.limit.is_none() {
             // Output is over; a healthy program exits right after. Anything
             // still running shortly after is stopped.
-            let grace = deadline.min(Instant::now() + Duration::from_millis(300));
+            let grace = deadline.min(Instant::now() + EXIT_GRACE);
             while self.exit.is_none() && self.next_event(grace) {}
         }
         let end = match self.exit {
             Some(status) => exit_end(status),
             None => ProcessEnd::StoppedByChecker,
         };
+        // Exiting closes stdout too, and the two events race: an exit right
+        // after the close is an exit, not a program that closed its output.
+        if self.early == Some(EarlyEnd::ClosedOutput)
+            && let (Some(closed), Some(exited)) = (self.closed_at, self.exited_at)
+            && exited.saturating_duration_since(closed) < EXIT_GRACE
+        {
+            self.early = Some(EarlyEnd::Exited);
+        }
         self.kill_group();
-        let stderr = self.stderr_text();
-        let received = std::mem::take(&mut self.received);
-        (received, end, stderr, self.limit)
+        Finished {
+            received: std::mem::take(&mut self.received),
+            end,
+            stderr_tail: self.stderr_text(),
+            stderr_bytes: self.stderr_bytes.load(Ordering::Relaxed),
+            limit: self.limit,
+            early: self.early,
+        }
+    }
+
+    /// Once the program has exited, whatever it wrote is already in the pipe:
+    /// waiting longer than a moment would only wait on a stray child.
+    fn effective(&self, deadline: Instant) -> Instant {
+        match self.exited_at {
+            Some(at) => deadline.min(at + EXIT_GRACE),
+            None => deadline,
+        }
     }
 
     fn next_event(&mut self, deadline: Instant) -> bool {
-        let left = deadline.saturating_duration_since(Instant::now());
+        let left = self
+            .effective(deadline)
+            .saturating_duration_since(Instant::now());
         match self.events.recv_timeout(left) {
             Ok(Event::Line(line)) => self.received.push(line),
-            Ok(Event::StdoutClosed) => self.stdout_closed = true,
-            Ok(Event::Exited(status)) => self.exit = Some(status),
+            Ok(Event::StdoutClosed) => {
+                self.stdout_closed = true;
+                self.closed_at = Some(Instant::now());
+                if self.stdin.is_some() {
+                    self.early.get_or_insert(EarlyEnd::ClosedOutput);
+                }
+            }
+            Ok(Event::Exited(status)) => {
+                self.exit = Some(status);
+                self.exited_at = Some(Instant::now());
+                if self.stdin.is_some() {
+                    self.early = Some(EarlyEnd::Exited);
+                }
+            }
             Ok(Event::Limit(hit)) => {
                 self.limit = Some(hit);
                 self.kill_group();

@@ -24,6 +24,10 @@ pub struct RunRecord {
     /// The last part of what the program wrote to stderr.
     pub stderr_tail: String,
     pub limit: Option<LimitHit>,
+    /// How much it wrote to stderr in all.
+    pub stderr_bytes: usize,
+    /// It stopped talking before its input ended.
+    pub early: Option<EarlyEnd>,
     /// The program had not answered everything it was asked when the
     /// checker gave up waiting.
     pub waited_out: bool,
@@ -57,6 +61,17 @@ pub enum LimitHit {
     OutputFlood { bytes: usize },
     /// One line longer than the cap (often: output with no newline at all).
     LineTooLong { bytes: usize },
+    /// The program exited, but something it started kept stdout open.
+    OutputHeldAfterExit,
+}
+
+/// A program that stopped talking while the checker still had input for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EarlyEnd {
+    /// It exited before stdin closed.
+    Exited,
+    /// It closed stdout before stdin closed, and kept running.
+    ClosedOutput,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -77,6 +92,8 @@ impl RunRecord {
             end: ProcessEnd::NotStarted(error),
             stderr_tail: String::new(),
             limit: None,
+            stderr_bytes: 0,
+            early: None,
             waited_out: false,
         }
     }

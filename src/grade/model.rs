@@ -1,0 +1,119 @@
+//! What grading found: per submission, per exercise, per scenario. Scores
+//! are all-or-nothing per exercise: its points when every scenario passes,
+//! else zero (a program that prints nothing must not earn the scenarios
+//! where silence is right).
+
+use crate::judge::{Outcome, ScenarioVerdict};
+
+/// The whole class, in the order the submissions were given.
+#[derive(Debug)]
+pub struct Gradebook {
+    pub seed: u64,
+    pub submissions: Vec<SubmissionGrade>,
+}
+
+#[derive(Debug)]
+pub struct SubmissionGrade {
+    /// How reports name the submission (its folder's name).
+    pub name: String,
+    pub exercises: Vec<ExerciseGrade>,
+    /// Present when `--quiz` was given.
+    pub quiz: Option<QuizGrade>,
+}
+
+#[derive(Debug)]
+pub struct ExerciseGrade {
+    pub id: String,
+    pub number: u32,
+    /// The file name under `exercises/`.
+    pub file: String,
+    pub points: u32,
+    pub outcome: ExerciseOutcome,
+}
+
+#[derive(Debug)]
+pub enum ExerciseOutcome {
+    /// Nothing was built: the file is missing or was refused (why).
+    NotGraded { reason: String },
+    /// It did not compile: the compiler's messages.
+    BuildFailed { output: String },
+    /// It ran against every scenario.
+    Ran { scenarios: Vec<ScenarioVerdict> },
+}
+
+#[derive(Debug)]
+pub struct QuizGrade {
+    /// One point per right answer.
+    pub score: u32,
+    /// One point per question in the grader's quizzes.
+    pub max_score: u32,
+    pub questions: Vec<QuestionGrade>,
+    /// Why no score was given (no file, or a file with problems).
+    pub problem: Option<String>,
+}
+
+#[derive(Debug)]
+pub struct QuestionGrade {
+    pub quiz: String,
+    pub id: String,
+    pub answered: bool,
+    pub right: bool,
+}
+
+impl ExerciseOutcome {
+    /// Why the program never ran, when it did not.
+    pub fn not_run_reason(&self) -> Option<&str> {
+        match self {
+            ExerciseOutcome::NotGraded { reason } => Some(reason),
+            ExerciseOutcome::BuildFailed { output } => Some(output),
+            ExerciseOutcome::Ran { .. } => None,
+        }
+    }
+
+    pub fn scenarios(&self) -> &[ScenarioVerdict] {
+        match self {
+            ExerciseOutcome::Ran { scenarios } => scenarios,
+            _ => &[],
+        }
+    }
+}
+
+impl ExerciseGrade {
+    pub fn passed(&self) -> bool {
+        let scenarios = self.outcome.scenarios();
+        matches!(self.outcome, ExerciseOutcome::Ran { .. })
+            && !scenarios.is_empty()
+            && scenarios.iter().all(|s| s.outcome() == Outcome::Passed)
+    }
+
+    pub fn score(&self) -> u32 {
+        if self.passed() { self.points } else { 0 }
+    }
+
+    pub fn passed_scenarios(&self) -> usize {
+        self.outcome
+            .scenarios()
+            .iter()
+            .filter(|s| s.outcome() == Outcome::Passed)
+            .count()
+    }
+}
+
+impl SubmissionGrade {
+    pub fn score(&self) -> u32 {
+        self.exercises.iter().map(ExerciseGrade::score).sum::<u32>()
+            + self.quiz.as_ref().map_or(0, |q| q.score)
+    }
+
+    pub fn max_score(&self) -> u32 {
+        self.exercises.iter().map(|e| e.points).sum::<u32>()
+            + self.quiz.as_ref().map_or(0, |q| q.max_score)
+    }
+}
+
+impl Gradebook {
+    /// Every submission earned every point.
+    pub fn all_full_marks(&self) -> bool {
+        self.submissions.iter().all(|s| s.score() == s.max_score())
+    }
+}

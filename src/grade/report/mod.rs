@@ -1,0 +1,56 @@
+//! The grade in the forms people and platforms read: a table, JSON,
+//! Gradescope's `results.json`, JUnit XML.
+
+pub mod gradescope;
+pub mod json;
+pub mod junit;
+pub mod text;
+mod xml;
+
+use super::model::ExerciseGrade;
+use crate::content::Lang;
+use crate::judge::Outcome;
+use crate::render::feedback::plain_problems;
+
+/// What went wrong with an exercise, in full: the reason it did not run, or
+/// each failed scenario with its problems.
+pub fn failure_text(exercise: &ExerciseGrade, lang: Lang) -> String {
+    if let Some(reason) = exercise.outcome.not_run_reason() {
+        return reason.trim_end().to_string();
+    }
+    exercise
+        .outcome
+        .scenarios()
+        .iter()
+        .filter(|s| s.outcome() == Outcome::Failed)
+        .map(|s| format!("✗ {}\n{}", s.name, indent(&plain_problems(s, lang))))
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+fn indent(text: &str) -> String {
+    text.lines()
+        .map(|l| format!("  {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The first line that tells most about a compiler message: the error, and
+/// where it is.
+pub fn first_error(output: &str) -> String {
+    let mut lines = output.lines().map(str::trim);
+    let error = lines
+        .clone()
+        .find(|l| l.starts_with("error"))
+        .unwrap_or_else(|| {
+            output
+                .lines()
+                .map(str::trim)
+                .find(|l| !l.is_empty())
+                .unwrap_or_default()
+        });
+    match lines.find(|l| l.starts_with("-->")) {
+        Some(place) => format!("{error} {place}"),
+        None => error.to_string(),
+    }
+}

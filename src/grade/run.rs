@@ -1,0 +1,66 @@
+//! Checking every built program with the grader's scenarios, up to `jobs`
+//! programs at once. Each program runs with a cleared environment in its
+//! student's own empty folder, with per-scenario time and output limits and
+//! its process group killed after: a student whose program hangs or floods
+//! holds one worker for at most its timeouts, and the others go on.
+
+use super::progress::Bar;
+use crate::check::{CheckOptions, check_program};
+use crate::content::Exercise;
+use crate::judge::{CheckResult, ScenarioVerdict};
+use crate::runner::Program;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+
+/// One program to check: submission `submission`'s file for `exercise`.
+pub struct Task {
+    pub submission: usize,
+    pub exercise: usize,
+    pub program: Program,
+}
+
+/// Runs every task; the result at position `i` belongs to `tasks[i]`.
+/// The bar counts submissions whose every program is checked.
+pub fn check_all(
+    tasks: &[Task],
+    exercises: &[&Exercise],
+    submissions: usize,
+    jobs: usize,
+    options: &CheckOptions,
+    bar: &Bar,
+) -> Vec<Vec<ScenarioVerdict>> {
+    let mut left = vec![0usize; submissions];
+    for task in tasks {
+        left[task.submission] += 1;
+    }
+    bar.advance(left.iter().filter(|n| **n == 0).count());
+    let left = Mutex::new(left);
+    let results = Mutex::new(vec![Vec::new(); tasks.len()]);
+    let next = AtomicUsize::new(0);
+    thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, tasks.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(task) = tasks.get(index) else { return };
+                    let scenarios =
+                        match check_program(exercises[task.exercise], &task.program, options) {
+                            CheckResult::Ran { scenarios } => scenarios,
+                            CheckResult::BuildFailed { .. } => Vec::new(),
+                        };
+                    if let Ok(mut results) = results.lock() {
+                        results[index] = scenarios;
+                    }
+                    if let Ok(mut left) = left.lock() {
+                        left[task.submission] -= 1;
+                        if left[task.submission] == 0 {
+                            bar.advance(1);
+                        }
+                    }
+                }
+            });
+        }
+    });
+    results.into_inner().unwrap_or_default()
+}

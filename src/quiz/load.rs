@@ -1,0 +1,623 @@
+//! Reading `lessons/<lesson>/quizzes/<objective id>.toml` into a [`Quiz`],
+//! checking all of it. Every problem names the file, the line and the fix.
+//!
+//! A quiz file:
+//!
+//! ```toml
+//! format_version = 1
+//! pass_percent = 80            # optional, default 80
+//!
+//! [[question]]
+//! id = "notification-no-reply" # unique in the course: a-z, 0-9, `-`
+//! type = "true-false"          # single | multiple | true-false | short | message-kind | server-reply
+//! facts = ["F9"]
+//! section = "o2-silence"       # a reading section; the explanation points there
+//! prompt = { en = "...", zh = "..." }
+//! message = '{"jsonrpc": "2.0", ...}'  # required for message-kind and server-reply
+//! answer = false               # single/server-reply: "b"; multiple: ["a", "c"];
+//!                              # true-false: true/false; message-kind: "notification"
+//! # accepted = ["-32602"]      # short answers instead of `answer`
+//! # choices = [{ en = "...", zh = "..." }, ...]   # single, multiple, server-reply
+//! explanation = { en = "...", zh = "..." }
+//! ```
+
+use super::model::{DEFAULT_PASS_PERCENT, Kind, MAX_CHOICES, MessageKind, Question, Quiz};
+use crate::content::error::{ContentError, ContentErrors, line_of};
+use crate::content::load::FORMAT_VERSION;
+use crate::content::{Course, Lang, Localized, Step};
+use serde::Deserialize;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+/// An objective's quiz needs at least this many questions.
+pub const MIN_QUESTIONS: usize = 3;
+
+#[derive(Deserialize)]
+struct VersionProbe {
+    format_version: Option<Spanned<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct QuizFile {
+    #[allow(dead_code)]
+    format_version: u32,
+    pass_percent: Option<Spanned<i64>>,
+    #[serde(default)]
+    question: Vec<Spanned<QuestionFile>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct QuestionFile {
+    id: String,
+    #[serde(rename = "type")]
+    kind: String,
+    facts: Vec<String>,
+    section: String,
+    prompt: Localized,
+    message: Option<String>,
+    choices: Option<Vec<Localized>>,
+    answer: Option<Spanned<toml::Value>>,
+    accepted: Option<Vec<String>>,
+    explanation: Localized,
+}
+
+/// Collects the problems of one quiz file.
+struct Problems<'a> {
+    path: &'a Path,
+    text: &'a str,
+    found: Vec<ContentError>,
+}
+
+impl Problems<'_> {
+    fn at(&mut self, offset: usize, message: impl Into<String>) {
+        self.found.push(ContentError {
+            file: self.path.to_path_buf(),
+            line: Some(line_of(self.text, offset)),
+            message: message.into(),
+        });
+    }
+
+    fn localized(&mut self, offset: usize, what: &str, text: &Localized) {
+        if let Some(lang) = text.missing() {
+            self.at(
+                offset,
+                format!(
+                    "{what} has no `{}` text: every text needs `en` and `zh`",
+                    lang.code()
+                ),
+            );
+        }
+    }
+}
+
+/// Reads one quiz file. `id` is the quiz id (the file's stem).
+pub fn load_quiz(path: &Path, id: &str) -> Result<Quiz, Vec<ContentError>> {
+    let whole = |message: String| {
+        vec![ContentError {
+            file: path.to_path_buf(),
+            line: None,
+            message,
+        }]
+    };
+    let text = fs::read_to_string(path).map_err(|e| whole(format!("cannot read: {e}")))?;
+    let located = |e: toml::de::Error| {
+        vec![ContentError {
+            file: path.to_path_buf(),
+            line: e.span().map(|s| line_of(&text, s.start)),
+            message: e.message().trim().to_string(),
+        }]
+    };
+    let probe = toml::from_str::<VersionProbe>(&text).map_err(located)?;
+    match probe.format_version {
+        None => {
+            return Err(vec![ContentError {
+                file: path.to_path_buf(),
+                line: Some(1),
+                message: format!(
+                    "missing `format_version`: add `format_version = {FORMAT_VERSION}` at the top"
+                ),
+            }]);
+        }
+        Some(v) if *v.get_ref() != i64::from(FORMAT_VERSION) => {
+            return Err(vec![ContentError {
+                file: path.to_path_buf(),
+                line: Some(line_of(&text, v.span().start)),
+                message: format!(
+                    "format_version {} is not one this `learn` reads (it reads {FORMAT_VERSION})",
+                    v.get_ref()
+                ),
+            }]);
+        }
+        Some(_) => {}
+    }
+    let file = toml::from_str::<QuizFile>(&text).map_err(located)?;
+    let mut problems = Problems {
+        path,
+        text: &text,
+        found: Vec::new(),
+    };
+    let pass_percent = match file.pass_percent {
+        None => DEFAULT_PASS_PERCENT,
+        Some(p) => match u32::try_from(*p.get_ref()) {
+            Ok(value @ 1..=100) => value,
+            _ => {
+                problems.at(
+                    p.span().start,
+                    "`pass_percent` is a whole number from 1 to 100",
+                );
+                DEFAULT_PASS_PERCENT
+            }
+        },
+    };
+    if file.question.len() < MIN_QUESTIONS {
+        problems.found.push(ContentError {
+            file: path.to_path_buf(),
+            line: None,
+            message: format!(
+                "{} question(s): a quiz needs at least {MIN_QUESTIONS}; add [[question]] tables",
+                file.question.len()
+            ),
+        });
+    }
+    let lesson_dir = path.parent().and_then(Path::parent).unwrap_or(path);
+    let mut ids = BTreeSet::new();
+    let mut questions = Vec::new();
+    for spanned in file.question {
+        let at = spanned.span().start;
+        let question = spanned.into_inner();
+        if !ids.insert(question.id.clone()) {
+            problems.at(at, format!("two questions have the id `{}`", question.id));
+        }
+        if let Some(question) = check_question(&mut problems, lesson_dir, at, question) {
+            questions.push(question);
+        }
+    }
+    if problems.found.is_empty() {
+        Ok(Quiz {
+            id: id.to_string(),
+            pass_percent,
+            questions,
+            source: path.to_path_buf(),
+        })
+    } else {
+        Err(problems.found)
+    }
+}
+
+fn check_question(
+    problems: &mut Problems,
+    lesson_dir: &Path,
+    at: usize,
+    file: QuestionFile,
+) -> Option<Question> {
+    let label = format!("question `{}`", file.id);
+    if !is_question_id(&file.id) {
+        problems.at(
+            at,
+            format!("{label}: an id is lower-case letters, digits and `-`, starting with a letter"),
+        );
+    }
+    problems.localized(at, &format!("{label}'s prompt"), &file.prompt);
+    problems.localized(at, &format!("{label}'s explanation"), &file.explanation);
+    if file.facts.is_empty() {
+        problems.at(
+            at,
+            format!("{label}: `facts` is empty; name the facts it checks, e.g. [\"F9\"]"),
+        );
+    }
+    for fact in &file.facts {
+        if !is_fact_id(fact) {
+            problems.at(
+                at,
+                format!("{label}: `{fact}` is not a fact id like \"F9\""),
+            );
+        }
+    }
+    for lang in Lang::ALL {
+        let section = lesson_dir
+            .join("sections")
+            .join(lang.code())
+            .join(format!("{}.md", file.section));
+        if !section.is_file() {
+            problems.at(
+                at,
+                format!(
+                    "{label}: `section = \"{}\"` has no {} text (sections/{}/{}.md)",
+                    file.section,
+                    lang.code(),
+                    lang.code(),
+                    file.section
+                ),
+            );
+        }
+    }
+    if let Some(choices) = &file.choices {
+        for (i, choice) in choices.iter().enumerate() {
+            problems.localized(at, &format!("{label}'s choice {}", i + 1), choice);
+        }
+    }
+    let kind = check_kind(problems, at, &label, &file)?;
+    if matches!(kind, Kind::MessageKind { .. } | Kind::ServerReply { .. })
+        && file.message.as_deref().is_none_or(|m| m.trim().is_empty())
+    {
+        problems.at(
+            at,
+            format!(
+                "{label}: a {} question shows a `message`; add one",
+                kind.type_name()
+            ),
+        );
+    }
+    if let (Kind::MessageKind { answer }, Some(message)) = (&kind, &file.message)
+        && *answer != MessageKind::Invalid
+        && !serde_json::from_str::<serde_json::Value>(message).is_ok_and(|v| v.is_object())
+    {
+        problems.at(
+            at,
+            format!("{label}: the message is not a JSON object, so its kind can only be `invalid`"),
+        );
+    }
+    Some(Question {
+        id: file.id,
+        kind,
+        facts: file.facts,
+        section: file.section,
+        prompt: file.prompt,
+        message: file.message,
+        explanation: file.explanation,
+    })
+}
+
+/// The question's type and answer, checked against each other.
+fn check_kind(
+    problems: &mut Problems,
+    at: usize,
+    label: &str,
+    file: &QuestionFile,
+) -> Option<Kind> {
+    let answer_at = file.answer.as_ref().map_or(at, |a| a.span().start);
+    let answer = file.answer.as_ref().map(|a| a.get_ref());
+    let uses_choices = matches!(file.kind.as_str(), "single" | "multiple" | "server-reply");
+    if !uses_choices && file.choices.is_some() {
+        problems.at(
+            at,
+            format!(
+                "{label}: a {} question has no `choices`; remove them",
+                file.kind
+            ),
+        );
+    }
+    if file.kind != "short" && file.accepted.is_some() {
+        problems.at(
+            at,
+            format!("{label}: `accepted` is only for short answers; use `answer`"),
+        );
+    }
+    let choices = match (&file.choices, uses_choices) {
+        (Some(choices), true) if (2..=MAX_CHOICES).contains(&choices.len()) => choices.clone(),
+        (_, true) => {
+            problems.at(
+                at,
+                format!("{label}: give from 2 to {MAX_CHOICES} `choices`"),
+            );
+            return None;
+        }
+        (_, false) => Vec::new(),
+    };
+    let letter_index = |value: &toml::Value| -> Option<usize> {
+        let text = value.as_str()?;
+        let mut chars = text.chars();
+        let index = super::model::position_of(chars.next()?)?;
+        (chars.next().is_none() && index < choices.len()).then_some(index)
+    };
+    let last = super::model::letter(choices.len().saturating_sub(1));
+    let kind = match file.kind.as_str() {
+        "single" | "server-reply" => {
+            let Some(index) = answer.and_then(letter_index) else {
+                problems.at(
+                    answer_at,
+                    format!(
+                        "{label}: `answer` is one letter from a to {last}, e.g. answer = \"b\""
+                    ),
+                );
+                return None;
+            };
+            if file.kind == "single" {
+                Kind::Single {
+                    choices,
+                    answer: index,
+                }
+            } else {
+                Kind::ServerReply {
+                    choices,
+                    answer: index,
+                }
+            }
+        }
+        "multiple" => {
+            let letters = answer.and_then(toml::Value::as_array);
+            let indexes: Option<BTreeSet<usize>> =
+                letters.and_then(|items| items.iter().map(letter_index).collect());
+            match (letters, indexes) {
+                (Some(items), Some(set)) if !set.is_empty() && set.len() == items.len() => {
+                    Kind::Multiple {
+                        choices,
+                        answers: set,
+                    }
+                }
+                _ => {
+                    problems.at(answer_at, format!("{label}: `answer` is a list of different letters from a to {last}, e.g. answer = [\"a\", \"c\"]"));
+                    return None;
+                }
+            }
+        }
+        "true-false" => match answer.and_then(toml::Value::as_bool) {
+            Some(answer) => Kind::TrueFalse { answer },
+            None => {
+                problems.at(
+                    answer_at,
+                    format!("{label}: `answer` is true or false (no quotes)"),
+                );
+                return None;
+            }
+        },
+        "message-kind" => match answer
+            .and_then(toml::Value::as_str)
+            .and_then(MessageKind::from_name)
+        {
+            Some(answer) => Kind::MessageKind { answer },
+            None => {
+                problems.at(answer_at, format!("{label}: `answer` is one of \"request\", \"notification\", \"result\", \"error\", \"invalid\""));
+                return None;
+            }
+        },
+        "short" => {
+            if file.answer.is_some() {
+                problems.at(
+                    answer_at,
+                    format!("{label}: a short answer lists `accepted` answers instead of `answer`"),
+                );
+            }
+            match &file.accepted {
+                Some(accepted)
+                    if !accepted.is_empty() && accepted.iter().all(|a| !a.trim().is_empty()) =>
+                {
+                    Kind::Short {
+                        accepted: accepted.clone(),
+                    }
+                }
+                _ => {
+                    problems.at(at, format!("{label}: `accepted` lists the right answers, none blank, e.g. accepted = [\"-32602\"]"));
+                    return None;
+                }
+            }
+        }
+        other => {
+            problems.at(at, format!("{label}: `type = \"{other}\"` is not a question type (single, multiple, true-false, short, message-kind, server-reply)"));
+            return None;
+        }
+    };
+    Some(kind)
+}
+
+fn is_question_id(id: &str) -> bool {
+    id.starts_with(|c: char| c.is_ascii_lowercase())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+fn is_fact_id(text: &str) -> bool {
+    text.strip_prefix('F')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Called by the content loader for each `{ quiz = "<id>" }` step: checks
+/// the quiz file (when it exists; the loader reports a missing one) and that
+/// the quiz is named for the objective it belongs to.
+pub fn check_step(path: &Path, id: &str, objective: &str, errors: &mut Vec<ContentError>) {
+    if id != objective {
+        errors.push(ContentError {
+            file: path
+                .parent()
+                .and_then(Path::parent)
+                .map_or_else(|| path.to_path_buf(), |lesson| lesson.join("lesson.toml")),
+            line: None,
+            message: format!(
+                "`{{ quiz = \"{id}\" }}` is a step of objective `{objective}`: a quiz is named for its objective, so write `{{ quiz = \"{objective}\" }}`"
+            ),
+        });
+    }
+    if path.is_file()
+        && let Err(found) = load_quiz(path, id)
+    {
+        errors.extend(found);
+    }
+}
+
+/// Every quiz of the course, in lesson order, with question ids checked to
+/// be unique across quizzes (answers files and progress key on them).
+pub fn load_all(course: &Course) -> Result<Vec<Quiz>, ContentErrors> {
+    let mut errors = Vec::new();
+    let mut quizzes = Vec::new();
+    let mut owners: BTreeMap<String, PathBuf> = BTreeMap::new();
+    for (lesson, _, step) in course.steps() {
+        let Step::Quiz(id) = step else { continue };
+        let path = lesson.dir.join("quizzes").join(format!("{id}.toml"));
+        match load_quiz(&path, id) {
+            Ok(quiz) => {
+                for question in &quiz.questions {
+                    if let Some(other) = owners.insert(question.id.clone(), path.clone()) {
+                        errors.push(ContentError {
+                            file: path.clone(),
+                            line: None,
+                            message: format!(
+                                "question id `{}` is also used in {}: ids are unique in the course",
+                                question.id,
+                                other.display()
+                            ),
+                        });
+                    }
+                }
+                quizzes.push(quiz);
+            }
+            Err(found) => errors.extend(found),
+        }
+    }
+    if errors.is_empty() {
+        Ok(quizzes)
+    } else {
+        Err(ContentErrors(errors))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"format_version = 1
+
+[[question]]
+id = "one"
+type = "true-false"
+facts = ["F9"]
+section = "s"
+prompt = { en = "A notification gets an empty result.", zh = "通知会得到一个空结果。" }
+answer = false
+explanation = { en = "No reply at all.", zh = "根本不回。" }
+
+[[question]]
+id = "two"
+type = "single"
+facts = ["F1"]
+section = "s"
+prompt = { en = "Pick.", zh = "选。" }
+choices = [{ en = "x", zh = "x" }, { en = "y", zh = "y" }]
+answer = "b"
+explanation = { en = "Because.", zh = "因为。" }
+
+[[question]]
+id = "three"
+type = "message-kind"
+facts = ["F4"]
+section = "s"
+prompt = { en = "Kind?", zh = "种类？" }
+message = '{"jsonrpc": "2.0", "method": "notifications/cancelled"}'
+answer = "notification"
+explanation = { en = "No id.", zh = "没有 id。" }
+"#;
+
+    /// Writes a quiz into a lesson-shaped temporary folder with section `s`.
+    fn load(text: &str) -> Result<Quiz, Vec<ContentError>> {
+        let dir = tempfile::tempdir().unwrap();
+        for lang in ["en", "zh"] {
+            let sections = dir.path().join("sections").join(lang);
+            fs::create_dir_all(&sections).unwrap();
+            fs::write(sections.join("s.md"), "# S\n").unwrap();
+        }
+        fs::create_dir_all(dir.path().join("quizzes")).unwrap();
+        let path = dir.path().join("quizzes").join("q.toml");
+        fs::write(&path, text).unwrap();
+        load_quiz(&path, "q")
+    }
+
+    fn problems(text: &str) -> Vec<String> {
+        match load(text) {
+            Ok(_) => Vec::new(),
+            Err(found) => found
+                .iter()
+                .map(|e| format!("{}: {}", e.line.unwrap_or(0), e.message))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_good_file_loads() {
+        let quiz = load(GOOD).unwrap();
+        assert_eq!(quiz.questions.len(), 3);
+        assert_eq!(quiz.pass_percent, DEFAULT_PASS_PERCENT);
+        assert_eq!(
+            quiz.questions[1].kind.correct_options(),
+            BTreeSet::from([1])
+        );
+    }
+
+    #[test]
+    fn a_missing_chinese_explanation_is_an_error_with_its_line() {
+        let text = GOOD.replace(
+            r#"explanation = { en = "Because.", zh = "因为。" }"#,
+            r#"explanation = { en = "Because.", zh = " " }"#,
+        );
+        let found = problems(&text);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].starts_with("12: question `two`'s explanation has no `zh`"),
+            "{found:?}"
+        );
+        let text = GOOD.replace(r#"explanation = { en = "No id.", zh = "没有 id。" }"#, "");
+        assert!(problems(&text)[0].contains("missing field `explanation`"));
+    }
+
+    #[test]
+    fn fewer_than_three_questions_is_an_error() {
+        let two = GOOD.split("[[question]]\nid = \"three\"").next().unwrap();
+        let found = problems(two);
+        assert!(found.iter().any(|p| p.contains("at least 3")), "{found:?}");
+    }
+
+    #[test]
+    fn answers_must_fit_their_type() {
+        for (from, to, says) in [
+            (
+                r#"answer = "b""#,
+                r#"answer = "c""#,
+                "one letter from a to b",
+            ),
+            (r#"answer = "b""#, r#"answer = ["b"]"#, "one letter"),
+            ("answer = false", r#"answer = "false""#, "true or false"),
+            (
+                r#"answer = "notification""#,
+                r#"answer = "notice""#,
+                "one of \"request\"",
+            ),
+            (
+                r#"type = "single""#,
+                r#"type = "choice""#,
+                "not a question type",
+            ),
+            (
+                r#"section = "s""#,
+                r#"section = "nowhere""#,
+                "has no en text",
+            ),
+            (
+                r#"facts = ["F1"]"#,
+                r#"facts = ["fact one"]"#,
+                "not a fact id",
+            ),
+            (
+                r#"id = "two""#,
+                r#"id = "one""#,
+                "two questions have the id `one`",
+            ),
+            (
+                r#"'{"jsonrpc": "2.0", "method": "notifications/cancelled"}'"#,
+                "'[1, 2]'",
+                "can only be `invalid`",
+            ),
+        ] {
+            let found = problems(&GOOD.replacen(from, to, 1));
+            assert!(found.iter().any(|p| p.contains(says)), "{to}: {found:?}");
+        }
+    }
+
+    #[test]
+    fn a_future_format_is_refused() {
+        let found = problems(&GOOD.replace("format_version = 1", "format_version = 2"));
+        assert!(found[0].starts_with("1: format_version 2"), "{found:?}");
+    }
+}

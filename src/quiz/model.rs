@@ -1,0 +1,245 @@
+//! A loaded, validated quiz: what the session, the grader and `--list` use.
+
+use crate::content::Localized;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+/// The pass mark when a quiz file does not set `pass_percent`.
+pub const DEFAULT_PASS_PERCENT: u32 = 80;
+
+/// One objective's quiz (`lessons/<lesson>/quizzes/<objective id>.toml`).
+#[derive(Clone, Debug)]
+pub struct Quiz {
+    /// The objective id, which is also the file's name.
+    pub id: String,
+    /// A quiz is passed when at least this share of its questions is right.
+    pub pass_percent: u32,
+    pub questions: Vec<Question>,
+    pub source: PathBuf,
+}
+
+#[derive(Clone, Debug)]
+pub struct Question {
+    /// Unique in the course; the key in answers files and in progress.
+    pub id: String,
+    pub kind: Kind,
+    /// The CURRICULUM facts it checks, e.g. `F9`.
+    pub facts: Vec<String>,
+    /// The lesson section that explains it (`learn read <section>`).
+    pub section: String,
+    pub prompt: Localized,
+    /// A message (or raw line) shown with the prompt.
+    pub message: Option<String>,
+    /// Shown after every answer, right or wrong.
+    pub explanation: Localized,
+}
+
+/// The question types, each with its answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// One right choice.
+    Single {
+        choices: Vec<Localized>,
+        answer: usize,
+    },
+    /// Every right choice, and no wrong one.
+    Multiple {
+        choices: Vec<Localized>,
+        answers: BTreeSet<usize>,
+    },
+    /// A statement that is true or false.
+    TrueFalse { answer: bool },
+    /// Typed text, compared with each accepted answer after normalising case and spaces.
+    Short { accepted: Vec<String> },
+    /// "What kind of message is this?": the message is shown, the learner names its kind.
+    MessageKind { answer: MessageKind },
+    /// "What does the server send back?": the choices are response shapes, or nothing.
+    ServerReply {
+        choices: Vec<Localized>,
+        answer: usize,
+    },
+}
+
+/// The five verdicts for a single line of JSON-RPC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MessageKind {
+    Request,
+    Notification,
+    Result,
+    Error,
+    Invalid,
+}
+
+impl MessageKind {
+    /// Always shown in this order, so a letter always means the same kind.
+    pub const ALL: [MessageKind; 5] = [
+        MessageKind::Request,
+        MessageKind::Notification,
+        MessageKind::Result,
+        MessageKind::Error,
+        MessageKind::Invalid,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MessageKind::Request => "request",
+            MessageKind::Notification => "notification",
+            MessageKind::Result => "result",
+            MessageKind::Error => "error",
+            MessageKind::Invalid => "invalid",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<MessageKind> {
+        MessageKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// The shown label; the Chinese one keeps the English word, which is
+    /// what the learner meets in code and in the `message-kinds` exercise.
+    fn label(self) -> Localized {
+        let zh = match self {
+            MessageKind::Request => "请求 (request)",
+            MessageKind::Notification => "通知 (notification)",
+            MessageKind::Result => "结果响应 (result)",
+            MessageKind::Error => "错误响应 (error)",
+            MessageKind::Invalid => "无效消息 (invalid)",
+        };
+        Localized {
+            en: self.name().into(),
+            zh: zh.into(),
+        }
+    }
+
+    /// Words a learner may type instead of the letter.
+    fn words(self) -> &'static [&'static str] {
+        match self {
+            MessageKind::Request => &["request", "请求"],
+            MessageKind::Notification => &["notification", "通知"],
+            MessageKind::Result => &["result", "result response", "结果", "结果响应"],
+            MessageKind::Error => &["error", "error response", "错误", "错误响应"],
+            MessageKind::Invalid => &["invalid", "无效", "无效消息"],
+        }
+    }
+}
+
+const TRUE_WORDS: &[&str] = &["true", "t", "yes", "y", "对", "是", "正确", "真"];
+const FALSE_WORDS: &[&str] = &["false", "f", "no", "n", "错", "否", "错误", "假"];
+
+impl Kind {
+    /// The name used in quiz files, `--list` and `--json`.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Kind::Single { .. } => "single",
+            Kind::Multiple { .. } => "multiple",
+            Kind::TrueFalse { .. } => "true-false",
+            Kind::Short { .. } => "short",
+            Kind::MessageKind { .. } => "message-kind",
+            Kind::ServerReply { .. } => "server-reply",
+        }
+    }
+
+    /// What the learner is asked to do, for the question's heading.
+    pub fn label(&self) -> Localized {
+        let (en, zh) = match self {
+            Kind::Single { .. } => ("single choice", "单选题"),
+            Kind::Multiple { .. } => (
+                "multiple choice: pick every right one",
+                "多选题：选出所有正确项",
+            ),
+            Kind::TrueFalse { .. } => ("true or false", "判断题"),
+            Kind::Short { .. } => ("short answer", "简答题"),
+            Kind::MessageKind { .. } => ("name the message's kind", "判断消息种类"),
+            Kind::ServerReply { .. } => ("the server's reply", "判断服务器的回复"),
+        };
+        Localized {
+            en: en.into(),
+            zh: zh.into(),
+        }
+    }
+
+    /// The choices in file order (`a`, `b`, ... before any shuffling).
+    /// Empty for short answers.
+    pub fn options(&self) -> Vec<Localized> {
+        match self {
+            Kind::Single { choices, .. }
+            | Kind::Multiple { choices, .. }
+            | Kind::ServerReply { choices, .. } => choices.clone(),
+            Kind::TrueFalse { .. } => vec![
+                Localized {
+                    en: "true".into(),
+                    zh: "对 (true)".into(),
+                },
+                Localized {
+                    en: "false".into(),
+                    zh: "错 (false)".into(),
+                },
+            ],
+            Kind::MessageKind { .. } => MessageKind::ALL.iter().map(|k| k.label()).collect(),
+            Kind::Short { .. } => Vec::new(),
+        }
+    }
+
+    /// The right choices, as indexes into [`Kind::options`].
+    pub fn correct_options(&self) -> BTreeSet<usize> {
+        match self {
+            Kind::Single { answer, .. } | Kind::ServerReply { answer, .. } => {
+                BTreeSet::from([*answer])
+            }
+            Kind::Multiple { answers, .. } => answers.clone(),
+            Kind::TrueFalse { answer } => BTreeSet::from([usize::from(!answer)]),
+            Kind::MessageKind { answer } => MessageKind::ALL
+                .iter()
+                .position(|k| k == answer)
+                .into_iter()
+                .collect(),
+            Kind::Short { .. } => BTreeSet::new(),
+        }
+    }
+
+    /// Whether the learner picks several letters.
+    pub fn picks_many(&self) -> bool {
+        matches!(self, Kind::Multiple { .. })
+    }
+
+    /// Whether the choices are shuffled. True/false and message kinds keep
+    /// a fixed order: their letters name a fixed set, and the learner may
+    /// type the word instead.
+    pub fn shuffles(&self) -> bool {
+        matches!(
+            self,
+            Kind::Single { .. } | Kind::Multiple { .. } | Kind::ServerReply { .. }
+        )
+    }
+
+    /// Whether a word (`true`, `notification`, ...) may stand for a letter.
+    pub fn takes_words(&self) -> bool {
+        matches!(self, Kind::TrueFalse { .. } | Kind::MessageKind { .. })
+    }
+
+    /// The option a typed word stands for (already normalised), if any.
+    pub fn option_for_word(&self, word: &str) -> Option<usize> {
+        match self {
+            Kind::TrueFalse { .. } if TRUE_WORDS.contains(&word) => Some(0),
+            Kind::TrueFalse { .. } if FALSE_WORDS.contains(&word) => Some(1),
+            Kind::MessageKind { .. } => MessageKind::ALL
+                .iter()
+                .position(|k| k.words().contains(&word)),
+            _ => None,
+        }
+    }
+}
+
+/// The letter shown for the choice at `position` (0 -> `a`).
+pub fn letter(position: usize) -> char {
+    (b'a' + (position % 26) as u8) as char
+}
+
+/// The position a letter stands for (`a` -> 0), if it is a letter.
+pub fn position_of(letter: char) -> Option<usize> {
+    letter
+        .is_ascii_lowercase()
+        .then(|| usize::from(letter as u8 - b'a'))
+}
+
+/// The most choices a question may have, so letters stay short and clear.
+pub const MAX_CHOICES: usize = 8;

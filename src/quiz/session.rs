@@ -1,0 +1,546 @@
+//! The interactive quiz: one question at a time over any reader and writer,
+//! so a terminal, a pipe and a test all drive it the same way.
+//!
+//! Each answer is handed to `record` (which saves it) before its feedback is
+//! written, so a quiz cut short by the end of input, or by a closed output,
+//! never loses an answer already given.
+
+use super::grade::{Reply, read_reply};
+use super::model::{Kind, Question, Quiz, letter};
+use super::score::{Score, standing};
+use super::shuffle::ChoiceOrder;
+use crate::content::Lang;
+use crate::content::text::tr;
+use anyhow::Result;
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+
+/// How the text is dressed. Colours are the command layer's business; the
+/// default methods give plain text.
+pub trait Paint {
+    fn heading(&self, text: &str) -> String {
+        text.to_string()
+    }
+    fn dim(&self, text: &str) -> String {
+        text.to_string()
+    }
+    fn right(&self, text: &str) -> String {
+        text.to_string()
+    }
+    fn wrong(&self, text: &str) -> String {
+        text.to_string()
+    }
+    /// A message shown as it travels on the wire.
+    fn message(&self, text: &str) -> String {
+        text.to_string()
+    }
+    /// Lesson prose, which may hold `code` and **bold**.
+    fn prose(&self, text: &str) -> String {
+        text.to_string()
+    }
+    /// A command to type.
+    fn command(&self, text: &str) -> String {
+        format!("`{text}`")
+    }
+}
+
+/// Plain text, as in pipes and tests.
+pub struct Plain;
+
+impl Paint for Plain {}
+
+/// One run through a list of questions.
+pub struct Session<'a> {
+    pub quiz: &'a Quiz,
+    /// The objective's title, for the heading.
+    pub title: &'a str,
+    /// The questions to ask, in order: all of the quiz, or the missed ones.
+    pub questions: Vec<&'a Question>,
+    /// Asking only the questions missed last time.
+    pub retry: bool,
+    pub lang: Lang,
+    pub seed: u64,
+    /// Write each answer read after its prompt, so a piped run reads like
+    /// a terminal session. (A terminal echoes typing itself.)
+    pub echo: bool,
+    pub paint: &'a dyn Paint,
+}
+
+/// What happened in one session.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// Each answered question's id and whether it was right, in order.
+    pub results: Vec<(String, bool)>,
+    /// How many questions the session had.
+    pub asked: usize,
+    /// The input ended before the last question was answered.
+    pub ended_early: bool,
+}
+
+impl Outcome {
+    pub fn score(&self) -> Score {
+        Score {
+            right: self.results.iter().filter(|(_, right)| *right).count(),
+            total: self.asked,
+        }
+    }
+}
+
+/// How a question's answer reads, before anything is typed.
+enum Read {
+    Answer(Reply),
+    EndOfInput,
+}
+
+impl Session<'_> {
+    /// Asks every question. `record(id, right)` is called for each answer.
+    pub fn run(
+        &self,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+        record: &mut dyn FnMut(&str, bool) -> Result<()>,
+    ) -> Result<Outcome> {
+        let mut outcome = Outcome {
+            asked: self.questions.len(),
+            ..Outcome::default()
+        };
+        self.write_intro(out)?;
+        for (index, question) in self.questions.iter().enumerate() {
+            let order = ChoiceOrder::for_question(question, self.seed);
+            self.write_question(out, index, question, &order)?;
+            let reply = match self.read_answer(input, out, question, &order)? {
+                Read::Answer(reply) => reply,
+                Read::EndOfInput => {
+                    outcome.ended_early = true;
+                    writeln!(
+                        out,
+                        "\n{}",
+                        self.paint.dim(tr(
+                            self.lang,
+                            "Input ended: the answers given so far are saved.",
+                            "输入结束：已作答的题目都已保存。"
+                        ))
+                    )?;
+                    break;
+                }
+            };
+            let right = super::grade::is_right(&question.kind, &reply);
+            record(&question.id, right)?;
+            outcome.results.push((question.id.clone(), right));
+            self.write_feedback(out, question, &order, &reply, right)?;
+        }
+        Ok(outcome)
+    }
+
+    fn write_intro(&self, out: &mut dyn Write) -> Result<()> {
+        let lang = self.lang;
+        let count = self.questions.len();
+        let repeat = format!("learn quiz {} --seed {}", self.quiz.id, self.seed);
+        let (heading, facts) = match lang {
+            Lang::En => (
+                format!("Quiz · {}", self.title),
+                format!(
+                    "{count} question{} · pass mark {}% · seed {} ({} repeats this order)",
+                    if count == 1 { "" } else { "s" },
+                    self.quiz.pass_percent,
+                    self.seed,
+                    self.paint.command(&repeat)
+                ),
+            ),
+            Lang::Zh => (
+                format!("小测验 · {}", self.title),
+                format!(
+                    "共 {count} 题 · 及格线 {}% · 种子 {}（{} 可重现这次的选项顺序）",
+                    self.quiz.pass_percent,
+                    self.seed,
+                    self.paint.command(&repeat)
+                ),
+            ),
+        };
+        writeln!(out, "{}", self.paint.heading(&heading))?;
+        if self.retry {
+            writeln!(
+                out,
+                "{}",
+                tr(
+                    lang,
+                    "Only the questions you missed last time.",
+                    "只出上次没答对的题。"
+                )
+            )?;
+        }
+        writeln!(out, "{}", self.paint.dim(&facts))?;
+        writeln!(
+            out,
+            "{}",
+            self.paint.dim(tr(
+                lang,
+                "Type your answer and press Enter. An empty line skips a question (it scores zero).",
+                "输入答案后按回车。空行表示跳过这一题（不得分）。"
+            ))
+        )?;
+        Ok(())
+    }
+
+    fn write_question(
+        &self,
+        out: &mut dyn Write,
+        index: usize,
+        question: &Question,
+        order: &ChoiceOrder,
+    ) -> Result<()> {
+        let lang = self.lang;
+        let position = match lang {
+            Lang::En => format!("Question {} of {}", index + 1, self.questions.len()),
+            Lang::Zh => format!("第 {} 题，共 {} 题", index + 1, self.questions.len()),
+        };
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{}",
+            self.paint
+                .heading(&format!("{position} · {}", question.kind.label().get(lang)))
+        )?;
+        writeln!(out, "{}", self.paint.prose(question.prompt.get(lang)))?;
+        if let Some(message) = &question.message {
+            for line in message.trim().lines() {
+                writeln!(out, "    {}", self.paint.message(line))?;
+            }
+        }
+        let options = question.kind.options();
+        for (shown, original) in order.iter().enumerate() {
+            if let Some(option) = options.get(original) {
+                writeln!(
+                    out,
+                    "  {}) {}",
+                    letter(shown),
+                    self.paint.prose(option.get(lang))
+                )?;
+            }
+        }
+        match &question.kind {
+            Kind::Multiple { .. } => writeln!(
+                out,
+                "{}",
+                self.paint.dim(tr(
+                    lang,
+                    "(every letter that applies, e.g. `a c`)",
+                    "（写出所有符合的字母，例如 `a c`）"
+                ))
+            )?,
+            Kind::TrueFalse { .. } | Kind::MessageKind { .. } => writeln!(
+                out,
+                "{}",
+                self.paint.dim(tr(
+                    lang,
+                    "(a letter, or the word itself)",
+                    "（写字母，或直接写出那个词）"
+                ))
+            )?,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Reads lines until one is an answer; an unreadable one is explained
+    /// and asked again.
+    fn read_answer(
+        &self,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+        question: &Question,
+        order: &ChoiceOrder,
+    ) -> Result<Read> {
+        loop {
+            write!(out, "> ")?;
+            out.flush()?;
+            let mut bytes = Vec::new();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
+                return Ok(Read::EndOfInput);
+            }
+            let line = String::from_utf8_lossy(&bytes);
+            let line = line.trim_end_matches(['\n', '\r']);
+            if self.echo {
+                writeln!(out, "{line}")?;
+            }
+            match read_reply(&question.kind, order, line) {
+                Ok(reply) => return Ok(Read::Answer(reply)),
+                Err(unclear) => writeln!(
+                    out,
+                    "{}",
+                    self.paint.wrong(&match self.lang {
+                        Lang::En => format!(
+                            "? {}; try again (an empty line skips)",
+                            unclear.message(Lang::En)
+                        ),
+                        Lang::Zh => format!(
+                            "？{}；请再试一次（空行表示跳过）",
+                            unclear.message(Lang::Zh)
+                        ),
+                    })
+                )?,
+            }
+        }
+    }
+
+    fn write_feedback(
+        &self,
+        out: &mut dyn Write,
+        question: &Question,
+        order: &ChoiceOrder,
+        reply: &Reply,
+        right: bool,
+    ) -> Result<()> {
+        let lang = self.lang;
+        let verdict = if right {
+            self.paint.right(tr(lang, "✓ Right.", "✓ 答对了。"))
+        } else if *reply == Reply::Blank {
+            self.paint.wrong(&format!(
+                "{}{}",
+                tr(lang, "– Skipped. The answer: ", "– 已跳过。答案："),
+                self.answer_text(question, order)
+            ))
+        } else {
+            self.paint.wrong(&format!(
+                "{}{}",
+                tr(lang, "✗ Not right. The answer: ", "✗ 不对。答案："),
+                self.answer_text(question, order)
+            ))
+        };
+        writeln!(out, "{verdict}")?;
+        writeln!(
+            out,
+            "{}",
+            self.paint.prose(question.explanation.get(lang).trim())
+        )?;
+        writeln!(
+            out,
+            "{}{}",
+            self.paint.dim(tr(lang, "More: ", "详见：")),
+            self.paint
+                .command(&format!("learn read {}", question.section))
+        )?;
+        Ok(())
+    }
+
+    /// The right answer with the letters as shown.
+    fn answer_text(&self, question: &Question, order: &ChoiceOrder) -> String {
+        if let Kind::Short { accepted } = &question.kind {
+            return accepted.first().cloned().unwrap_or_default();
+        }
+        let options = question.kind.options();
+        let mut shown: Vec<(usize, usize)> = question
+            .kind
+            .correct_options()
+            .into_iter()
+            .filter_map(|original| Some((order.shown(original)?, original)))
+            .collect();
+        shown.sort_unstable();
+        shown
+            .iter()
+            .filter_map(|&(position, original)| {
+                let text = options.get(original)?.get(self.lang);
+                Some(format!("{}) {}", letter(position), self.paint.prose(text)))
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+/// The end of a session: this round's score, the quiz's standing from the
+/// latest answers (saved ones included) and what to do next.
+pub fn write_summary(
+    out: &mut dyn Write,
+    session: &Session,
+    outcome: &Outcome,
+    latest: &BTreeMap<String, bool>,
+) -> Result<()> {
+    let lang = session.lang;
+    let paint = session.paint;
+    let quiz = session.quiz;
+    let score = outcome.score();
+    let overall = standing(quiz, latest);
+    let passed = overall.passes(quiz.pass_percent);
+    writeln!(out)?;
+    let line = match lang {
+        Lang::En => format!(
+            "Score: {} of {} ({}%)",
+            score.right,
+            score.total,
+            score.percent()
+        ),
+        Lang::Zh => format!(
+            "得分：{}/{}（{}%）",
+            score.right,
+            score.total,
+            score.percent()
+        ),
+    };
+    writeln!(out, "{}", paint.heading(&line))?;
+    let state = match (lang, passed) {
+        (Lang::En, true) => paint.right("passed"),
+        (Lang::En, false) => paint.wrong("not passed yet"),
+        (Lang::Zh, true) => paint.right("已通过"),
+        (Lang::Zh, false) => paint.wrong("尚未通过"),
+    };
+    let line = match lang {
+        Lang::En => format!(
+            "Quiz {}: {state} · {} of {} right in your latest answers · pass mark {}%",
+            quiz.id, overall.right, overall.total, quiz.pass_percent
+        ),
+        Lang::Zh => format!(
+            "测验 {}：{state} · 最近一次作答答对 {}/{} · 及格线 {}%",
+            quiz.id, overall.right, overall.total, quiz.pass_percent
+        ),
+    };
+    writeln!(out, "{line}")?;
+    let missed: Vec<&str> = quiz
+        .questions
+        .iter()
+        .filter(|q| !latest.get(&q.id).copied().unwrap_or(false))
+        .map(|q| q.id.as_str())
+        .collect();
+    if !missed.is_empty() {
+        let retry = paint.command(&format!("learn quiz {} --retry-wrong", quiz.id));
+        let line = match lang {
+            Lang::En => format!(
+                "Not yet right: {} · {retry} asks only those",
+                missed.join(", ")
+            ),
+            Lang::Zh => format!("尚未答对：{} · {retry} 只出这几题", missed.join(", ")),
+        };
+        writeln!(out, "{line}")?;
+    }
+    if passed {
+        writeln!(
+            out,
+            "{}{}",
+            paint.dim(tr(lang, "Next: ", "下一步：")),
+            paint.command("learn next")
+        )?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Localized;
+    use crate::quiz::model::MessageKind;
+    use std::path::PathBuf;
+
+    fn text(en: &str) -> Localized {
+        Localized {
+            en: en.into(),
+            zh: format!("中文 {en}"),
+        }
+    }
+
+    fn quiz() -> Quiz {
+        let question = |id: &str, kind: Kind| Question {
+            id: id.into(),
+            kind,
+            facts: vec!["F9".into()],
+            section: "o2-silence".into(),
+            prompt: text(&format!("prompt {id}")),
+            message: None,
+            explanation: text(&format!("explanation {id}")),
+        };
+        Quiz {
+            id: "demo".into(),
+            pass_percent: 80,
+            questions: vec![
+                question("tf", Kind::TrueFalse { answer: false }),
+                question(
+                    "kind",
+                    Kind::MessageKind {
+                        answer: MessageKind::Notification,
+                    },
+                ),
+                question(
+                    "short",
+                    Kind::Short {
+                        accepted: vec!["-32602".into()],
+                    },
+                ),
+            ],
+            source: PathBuf::new(),
+        }
+    }
+
+    fn run(quiz: &Quiz, typed: &str) -> (Outcome, Vec<(String, bool)>, String) {
+        let session = Session {
+            quiz,
+            title: "Demo",
+            questions: quiz.questions.iter().collect(),
+            retry: false,
+            lang: Lang::En,
+            seed: 1,
+            echo: true,
+            paint: &Plain,
+        };
+        let mut saved = Vec::new();
+        let mut out = Vec::new();
+        let outcome = session
+            .run(&mut typed.as_bytes(), &mut out, &mut |id, right| {
+                saved.push((id.to_string(), right));
+                Ok(())
+            })
+            .unwrap();
+        (outcome, saved, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn all_right_scores_all_and_saves_each() {
+        let quiz = quiz();
+        let (outcome, saved, screen) = run(&quiz, "false\nb\n -32602 \n");
+        assert_eq!(outcome.score(), Score { right: 3, total: 3 });
+        assert_eq!(saved.len(), 3);
+        assert!(!outcome.ended_early);
+        assert_eq!(screen.matches("✓ Right.").count(), 3, "{screen}");
+        assert_eq!(screen.matches("More: `learn read o2-silence`").count(), 3);
+    }
+
+    #[test]
+    fn unreadable_answers_are_asked_again_and_blank_scores_zero() {
+        let quiz = quiz();
+        let (outcome, saved, screen) = run(&quiz, "maybe\nz\nb\n\n");
+        // `maybe` and `z` are asked again; `b` (false) is right; the empty
+        // line skips question 2; then the input ends.
+        assert_eq!(screen.matches("try again").count(), 2, "{screen}");
+        assert_eq!(saved, vec![("tf".into(), true), ("kind".into(), false)]);
+        assert!(outcome.ended_early);
+        assert_eq!(outcome.score(), Score { right: 1, total: 3 });
+        assert!(
+            screen.contains("– Skipped. The answer: b) notification"),
+            "{screen}"
+        );
+        assert!(screen.contains("Input ended"), "{screen}");
+    }
+
+    #[test]
+    fn summary_uses_latest_answers_for_the_standing() {
+        let quiz = quiz();
+        let (outcome, _, _) = run(&quiz, "a\n");
+        let session = Session {
+            quiz: &quiz,
+            title: "Demo",
+            questions: vec![&quiz.questions[0]],
+            retry: true,
+            lang: Lang::En,
+            seed: 1,
+            echo: true,
+            paint: &Plain,
+        };
+        let latest = BTreeMap::from([
+            ("tf".to_string(), true),
+            ("kind".to_string(), true),
+            ("short".to_string(), true),
+        ]);
+        let mut out = Vec::new();
+        write_summary(&mut out, &session, &outcome, &latest).unwrap();
+        let screen = String::from_utf8(out).unwrap();
+        assert!(screen.contains("Quiz demo: passed · 3 of 3"), "{screen}");
+        assert!(screen.contains("Score: 0 of 3"), "{screen}");
+    }
+}

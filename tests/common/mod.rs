@@ -1,0 +1,141 @@
+//! Helpers shared by the integration tests: they drive the real `learn`
+//! binary, with colour off and a fixed language, on the repository's content
+//! or on a disposable copy of it.
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `learn` with a clean, predictable environment, run in `dir`.
+pub fn learn_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_learn"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("LANG", "C.UTF-8")
+        .env("RUST_BACKTRACE", "0")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LEARN_LANG")
+        .env_remove("LEARN_ROOT")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .expect("the learn binary runs")
+}
+
+pub fn learn(args: &[&str]) -> Output {
+    learn_in(&repo(), args)
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+pub fn code(output: &Output) -> i32 {
+    output.status.code().unwrap_or(-1)
+}
+
+pub fn json(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\n{}", stdout(output), stderr(output)))
+}
+
+/// Every exercise id in lesson order, with its kind, from `learn list --json`.
+pub fn exercises() -> Vec<(String, String)> {
+    let list = json(&learn(&["list", "--json"]));
+    list.as_array()
+        .expect("list --json is an array")
+        .iter()
+        .filter(|step| step["kind"] == "exercise")
+        .map(|step| {
+            let id = step["id"].as_str().expect("id").to_string();
+            let kind = exercise_kind(&id);
+            (id, kind)
+        })
+        .collect()
+}
+
+/// The `kind` line of an exercise's TOML file.
+pub fn exercise_kind(id: &str) -> String {
+    let path = repo()
+        .join("lessons/mcp-messages/exercises")
+        .join(format!("{id}.toml"));
+    let text = std::fs::read_to_string(&path).expect("exercise file");
+    let table: toml::Table = toml::from_str(&text).expect("exercise TOML");
+    table["kind"].as_str().expect("kind").to_string()
+}
+
+/// `python3`, which runs the independent test programs. Its absence is a
+/// failure, not a skip: these tests are the proof that checking judges meaning.
+pub fn require_python() {
+    let found = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        found,
+        "python3 is needed to run tests/programs (the .ci/run script installs it)"
+    );
+}
+
+/// A disposable copy of the course for tests that write progress: the
+/// content and sources are copied; the exercise build folder is shared with
+/// the repository so nothing is compiled from scratch.
+pub fn course_copy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let repo = repo();
+    for entry in std::fs::read_dir(&repo).expect("read the repository") {
+        let name = entry.expect("entry").file_name();
+        let skip = [".git", "target"].iter().any(|s| name == *s) || name.to_string_lossy().starts_with(".learn-progress");
+        if !skip {
+            copy_tree(&repo.join(&name), &dir.path().join(&name));
+        }
+    }
+    std::fs::create_dir_all(repo.join("target/exercises")).expect("target folder");
+    std::fs::create_dir_all(dir.path().join("target")).expect("target folder");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(repo.join("target/exercises"), dir.path().join("target/exercises"))
+        .expect("share the exercise build folder");
+    dir
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    if !from.exists() {
+        return;
+    }
+    if from.is_file() {
+        std::fs::copy(from, to).expect("copy file");
+        return;
+    }
+    std::fs::create_dir_all(to).expect("create folder");
+    for entry in std::fs::read_dir(from).expect("read folder") {
+        let entry = entry.expect("folder entry");
+        copy_tree(&entry.path(), &to.join(entry.file_name()));
+    }
+}
+
+/// Output made stable for snapshots: thread ids in panics, run seeds and
+/// time-based numbers vary from run to run.
+pub fn stable(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let mut line = line.to_string();
+        if let Some(start) = line.find("thread 'main' (") {
+            if let Some(end) = line[start..].find(')') {
+                line.replace_range(start..start + end + 1, "thread 'main' (N)");
+            }
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}

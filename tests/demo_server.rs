@@ -1,0 +1,148 @@
+//! The independent Python demo server (tests/programs/demo_server.py, written
+//! from CURRICULUM §3 without the reference code) must pass every server
+//! exercise in every correct form, and each of its classic defects must fail.
+
+mod common;
+use common::*;
+use std::sync::Mutex;
+
+/// A correct server answers in milliseconds; the default timeout would only
+/// slow down the defects that never answer.
+const TIMEOUT: &str = "2";
+
+fn server_exercises() -> Vec<String> {
+    exercises()
+        .into_iter()
+        .filter(|(_, kind)| kind == "server")
+        .map(|(id, _)| id)
+        .collect()
+}
+
+fn run_with(exercise: &str, switches: &str, seed: &str, timeout: &str) -> serde_json::Value {
+    let script = repo().join("tests/programs/demo_server.py");
+    let cmd = format!("python3 {} {switches}", script.display());
+    json(&learn(&[
+        "check",
+        exercise,
+        "--cmd",
+        &cmd,
+        "--seed",
+        seed,
+        "--json",
+        "--timeout",
+        timeout,
+    ]))
+}
+
+fn run(exercise: &str, switches: &str, seed: &str) -> serde_json::Value {
+    run_with(exercise, switches, seed, TIMEOUT)
+}
+
+fn failed_scenarios(verdict: &serde_json::Value) -> Vec<String> {
+    verdict["scenarios"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|s| s["passed"] == false)
+        .map(|s| s["name"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// Runs `work` over `items` on a few threads: each check mostly waits on
+/// child processes, so a little parallelism shortens the suite a lot.
+fn in_parallel<T: Sync>(items: &[T], work: impl Fn(&T) + Sync) {
+    let next = Mutex::new(0usize);
+    std::thread::scope(|scope| {
+        for _ in 0..3 {
+            scope.spawn(|| {
+                loop {
+                    let index = {
+                        let mut next = next.lock().expect("lock");
+                        *next += 1;
+                        *next - 1
+                    };
+                    let Some(item) = items.get(index) else { return };
+                    work(item);
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn every_correct_form_passes_every_server_exercise() {
+    require_python();
+    let exercises = server_exercises();
+    assert!(exercises.len() >= 2);
+    let forms = [
+        ("", "5"),
+        ("", "77"),
+        ("--style alt", "5"),
+        ("--async", "6"),
+        ("--style alt --async", "77"),
+    ];
+    let jobs: Vec<(String, &str, &str)> = exercises
+        .iter()
+        .flat_map(|e| forms.iter().map(move |(s, seed)| (e.clone(), *s, *seed)))
+        .collect();
+    in_parallel(&jobs, |(exercise, switches, seed)| {
+        // The default timeout: a correct server never waits on it, and a
+        // loaded machine must not turn a slow start into a failure.
+        let verdict = run_with(exercise, switches, seed, "5");
+        assert_eq!(
+            verdict["passed"], true,
+            "demo_server.py {switches} on {exercise} (seed {seed}):\n{verdict:#}"
+        );
+    });
+}
+
+/// Every defect the demo server can simulate (tests/programs/README.md).
+const DEFECTS: &[&str] = &[
+    "string-id",
+    "constant-id",
+    "float-id",
+    "big-int-float",
+    "answer-notifications",
+    "answer-stray",
+    "no-parse-error",
+    "parse-error-crash",
+    "accept-null-id",
+    "accept-float-id",
+    "ping-ok",
+    "initialize-ok",
+    "no-meta-check",
+    "missing-caps-ok",
+    "version-32602",
+    "no-version-data",
+    "reject-custom-meta",
+    "unknown-tool-iserror",
+    "tool-error-as-protocol",
+    "no-result-type",
+    "no-server-info",
+    "stateful-mrtr",
+    "accept-forged-state",
+    "infer-capabilities",
+    "decline-greets",
+    "missing-answer-completes",
+    "wrong-jsonrpc",
+    "no-newline-flush",
+    "exit-early",
+    "stdout-log",
+];
+
+#[test]
+fn each_classic_defect_fails_at_least_one_scenario() {
+    require_python();
+    // The capstone speaks the whole demo server, so it is tried first.
+    let mut exercises = server_exercises();
+    exercises.sort_by_key(|id| id != "capstone");
+    in_parallel(DEFECTS, |defect| {
+        let caught = exercises.iter().any(|exercise| {
+            !failed_scenarios(&run(exercise, &format!("--defect {defect}"), "9")).is_empty()
+        });
+        assert!(
+            caught,
+            "--defect {defect} was not caught by any server exercise"
+        );
+    });
+}

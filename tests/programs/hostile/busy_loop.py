@@ -1,0 +1,5 @@
+"""Spins the CPU forever."""
+import _pids
+_pids.record()
+while True:
+    pass

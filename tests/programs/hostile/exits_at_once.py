@@ -1,0 +1,3 @@
+"""Exits before reading anything."""
+import _pids
+_pids.record()

@@ -1,0 +1,4 @@
+"""Never reads, never answers."""
+import time, _pids
+_pids.record()
+time.sleep(10_000)

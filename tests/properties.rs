@@ -1,0 +1,198 @@
+//! Property tests: arbitrary bytes and arbitrary JSON never make the parser,
+//! the pattern language, the matcher or the judge panic, and a few laws hold.
+//!
+//! `cargo test` runs a bounded number of cases. The long fuzz job runs the
+//! same properties a million times (see README, "What happens when things go
+//! wrong"): `PROPTEST_CASES=1000000 cargo test --release --test properties`.
+
+use learn::content::Localized;
+use learn::content::pattern::Pattern;
+use learn::content::scenario::{AnswerOrder, Outgoing, ResponseKey, Scenario, ScenarioStep};
+use learn::content::template::{Bindings, substitute};
+use learn::judge::envelope::classify;
+use learn::judge::{judge_scenario, matching};
+use learn::runner::transcript::{ProcessEnd, RunRecord, Sent, Transcript};
+use proptest::prelude::*;
+use serde_json::{Map, Value, json};
+
+fn json_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        any::<u64>().prop_map(|n| json!(n)),
+        (-1e12f64..1e12).prop_map(|f| json!(f)),
+        prop_oneof![
+            "[a-z]{0,6}",
+            Just("$any".to_string()),
+            Just("$absent".to_string()),
+            Just("${id}".to_string()),
+            Just("$$x".to_string()),
+            "\\PC{0,8}",
+        ]
+        .prop_map(Value::String),
+    ];
+    leaf.prop_recursive(4, 48, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
+            prop::collection::vec(
+                (
+                    prop_oneof![
+                        "[a-z]{1,5}",
+                        Just("$one-of".to_string()),
+                        Just("$not".to_string()),
+                        Just("id".to_string())
+                    ],
+                    inner
+                ),
+                0..5
+            )
+            .prop_map(|members| Value::Object(members.into_iter().collect::<Map<_, _>>())),
+        ]
+    })
+}
+
+/// JSON with no string starting with `$`: as a pattern, it means itself.
+fn plain_json() -> impl Strategy<Value = Value> {
+    json_value().prop_filter("no matcher strings", |v| !has_dollar(v))
+}
+
+fn has_dollar(value: &Value) -> bool {
+    match value {
+        Value::String(s) => s.starts_with('$'),
+        Value::Array(items) => items.iter().any(has_dollar),
+        Value::Object(m) => m.iter().any(|(k, v)| k.starts_with('$') || has_dollar(v)),
+        _ => false,
+    }
+}
+
+fn scenario() -> Scenario {
+    let step = |send: Value, expect: Option<Value>| ScenarioStep {
+        send: Outgoing::Json(send),
+        expect: expect.map(|e| Pattern::parse(&e).expect("pattern")),
+        fresh: false,
+        captures: vec![],
+        line: 1,
+    };
+    Scenario {
+        name: "prop".into(),
+        fact: "F2".into(),
+        rule: Localized {
+            en: "r".into(),
+            zh: "r".into(),
+        },
+        answers: AnswerOrder::ById,
+        steps: vec![
+            step(
+                json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+                Some(json!({"id": 1, "result": "$object"})),
+            ),
+            step(
+                json!({"jsonrpc": "2.0", "id": null, "method": "x"}),
+                Some(json!({"id": "$absent-or-null", "error": {"code": -32600}})),
+            ),
+            step(json!({"jsonrpc": "2.0", "method": "notifications/x"}), None),
+        ],
+    }
+}
+
+fn transcript(received: Vec<String>) -> Transcript {
+    let scenario = scenario();
+    let sent = scenario
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let Outgoing::Json(message) = &s.send else {
+                unreachable!()
+            };
+            let key = s.response_key(AnswerOrder::ById, i, Some(message), &Bindings::new());
+            Sent {
+                step: i,
+                text: message.to_string(),
+                message: Some(message.clone()),
+                key,
+            }
+        })
+        .collect();
+    Transcript {
+        runs: vec![RunRecord {
+            sent,
+            received,
+            end: ProcessEnd::Exited(0),
+            ..RunRecord::not_started(String::new())
+        }],
+        ..Transcript::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn any_output_line_is_classified_without_panic(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        let line = String::from_utf8_lossy(&bytes);
+        let _ = classify(&line);
+    }
+
+    #[test]
+    fn any_json_output_is_classified_without_panic(value in json_value()) {
+        let _ = classify(&value.to_string());
+    }
+
+    #[test]
+    fn any_json_is_a_pattern_or_a_clear_error(doc in json_value()) {
+        if let Ok(pattern) = Pattern::parse(&doc) {
+            // Written back and read again, a pattern means the same thing.
+            prop_assert_eq!(Pattern::parse(&pattern.to_json()).ok(), Some(pattern));
+        }
+    }
+
+    #[test]
+    fn matching_anything_against_anything_never_panics(doc in json_value(), value in json_value()) {
+        if let Ok(pattern) = Pattern::parse(&doc) {
+            let bindings = Bindings::from([("id".to_string(), json!(7))]);
+            let found = matching::mismatches(&pattern, &value, &bindings);
+            prop_assert_eq!(found.is_empty(), matching::matches(&pattern, Some(&value), &bindings));
+            let _ = matching::project(&pattern, &value, &bindings);
+        }
+    }
+
+    #[test]
+    fn plain_json_matches_itself(value in plain_json()) {
+        let pattern = Pattern::parse(&value).expect("plain JSON is a pattern");
+        prop_assert!(matching::matches(&pattern, Some(&value), &Bindings::new()));
+    }
+
+    #[test]
+    fn the_judge_survives_any_output(lines in prop::collection::vec(
+        prop_oneof![
+            "\\PC{0,40}",
+            json_value().prop_map(|v| v.to_string()),
+            Just(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#.to_string()),
+            Just(r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"x"}}"#.to_string()),
+        ],
+        0..8,
+    )) {
+        let verdict = judge_scenario(&scenario(), &transcript(lines));
+        let _ = verdict.outcome();
+    }
+
+    #[test]
+    fn substitution_never_panics(value in json_value()) {
+        let bindings = Bindings::from([("id".to_string(), json!("x"))]);
+        let _ = substitute(&value, &bindings);
+    }
+}
+
+#[test]
+fn the_right_answers_pass_the_property_scenario() {
+    let lines = vec![
+        r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"bad id"}}"#.to_string(),
+        r#"{"jsonrpc":"2.0","id":1,"result":{}}"#.to_string(),
+    ];
+    let verdict = judge_scenario(&scenario(), &transcript(lines));
+    assert!(verdict.problems.is_empty(), "{:?}", verdict.problems);
+    let key = ResponseKey::Id(json!(1));
+    assert!(key.matches(&json!({"id": 1, "result": {}})));
+}

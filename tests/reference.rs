@@ -1,0 +1,50 @@
+//! Every reference solution passes its exercise, on several seeds; every
+//! exercise file as shipped fails its own check.
+
+mod common;
+use common::*;
+
+const SEEDS: [&str; 3] = ["1", "2", "1234567"];
+
+#[test]
+fn every_reference_solution_passes_on_several_seeds() {
+    let exercises = exercises();
+    assert!(exercises.len() >= 2, "the lesson has exercises");
+    for (id, _) in &exercises {
+        for seed in SEEDS {
+            let output = learn(&["check", id, "--solution", "--json", "--seed", seed]);
+            let verdict = json(&output);
+            assert_eq!(
+                verdict["passed"], true,
+                "{id} --solution, seed {seed}:\n{verdict:#}"
+            );
+            assert_eq!(code(&output), 0);
+            assert!(
+                verdict["scenarios"]
+                    .as_array()
+                    .is_some_and(|s| !s.is_empty()),
+                "{id} has scenarios"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_exercise_as_shipped_fails_its_check() {
+    for (id, _) in exercises() {
+        for seed in SEEDS {
+            let output = learn(&["check", &id, "--json", "--seed", seed]);
+            let verdict = json(&output);
+            assert_eq!(
+                verdict["passed"], false,
+                "pristine {id} passed on seed {seed}"
+            );
+            assert_eq!(code(&output), 1, "a failed check exits 1");
+            let scenarios = verdict["scenarios"].as_array().expect("scenarios");
+            assert!(
+                scenarios.iter().all(|s| s["passed"] == false),
+                "pristine {id}: every scenario fails"
+            );
+        }
+    }
+}

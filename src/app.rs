@@ -73,6 +73,9 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
     {
         return commands::dev::check(dir.or(cli.root), lang);
     }
+    if let Command::Dev { command: DevCommand::Coverage } = command {
+        return commands::dev::coverage(cli.root, lang);
+    }
     let mut ctx = Ctx::load(cli.root, lang)?;
     match command {
         Command::Next => commands::next::run(&mut ctx),
@@ -107,6 +110,8 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
         Command::Solution { id, force } => commands::solution::run(&ctx, &id, force),
         Command::Reset { id } => commands::reset::run(&mut ctx, &id),
         Command::Read { id } => commands::read::run(&ctx, &id),
+        Command::Glossary { term } => commands::glossary::glossary(&ctx, term.as_deref()),
+        Command::Recap => commands::glossary::recap(&ctx),
         Command::Progress { json } => commands::progress::run(&ctx, json),
         Command::Quiz {
             objective,

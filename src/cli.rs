@@ -158,6 +158,15 @@ pub enum Command {
         json: bool,
     },
 
+    /// Explain the lesson's terms, each with a plain-language analogy
+    Glossary {
+        /// Show only terms matching this word (e.g. `notification`)
+        term: Option<String>,
+    },
+
+    /// The quick review of the whole lesson
+    Recap,
+
     /// Show a progress bar for each objective
     Progress {
         /// Print JSON instead
@@ -224,6 +233,12 @@ pub enum DevCommand {
         /// The course folder (holding `lessons/`) [default: the current course]
         dir: Option<PathBuf>,
     },
+
+    /// Show where each fact is taught (sections) and checked (scenarios, quiz questions)
+    ///
+    /// Prints the Markdown table kept as `lessons/<lesson>/COVERAGE.md`; exit 1
+    /// when a fact has no section in both languages, or no scenario or question.
+    Coverage,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -9,6 +9,7 @@ pub mod check;
 pub mod cli;
 pub mod commands;
 pub mod content;
+pub mod coverage;
 pub mod explain;
 pub mod grade;
 pub mod judge;

@@ -31,3 +31,30 @@ pub fn check(dir: Option<PathBuf>, lang: Lang) -> Result<Status> {
     println!("{}", summary.green());
     Ok(Status::Success)
 }
+
+/// `learn dev coverage`: the fact table; fails when a fact is untaught or unchecked.
+pub fn coverage(root: Option<PathBuf>, lang: Lang) -> Result<Status> {
+    let cwd = std::env::current_dir().map_err(|e| anyhow!("cannot read the current folder: {e}"))?;
+    let project = Project::locate(root.as_deref(), &cwd)?;
+    let course = load_course(&project.root)?;
+    let quizzes = crate::quiz::load::load_all(&course)?;
+    let rows = crate::coverage::coverage(&course, &quizzes, lang);
+    print!("{}", crate::coverage::markdown(&rows));
+    let gaps: Vec<String> = rows
+        .iter()
+        .filter(|r| !r.taught() || !r.checked() || !r.one_language_only.is_empty())
+        .map(|r| r.id.clone())
+        .collect();
+    if gaps.is_empty() {
+        return Ok(Status::Success);
+    }
+    eprintln!(
+        "{}",
+        match lang {
+            Lang::En => format!("not covered: {} (each fact needs a section in both languages and a scenario or quiz question)", gaps.join(", ")),
+            Lang::Zh => format!("未覆盖：{}（每个事实都需要两种语言的章节，以及场景或测验题）", gaps.join("、")),
+        }
+        .red()
+    );
+    Ok(Status::Failed)
+}

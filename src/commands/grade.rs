@@ -13,7 +13,7 @@ use crate::grade::submission::collect;
 use crate::grade::{GradeOptions, grade_class};
 use anyhow::{Context, Result, bail};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
     let lang = ctx.lang;
@@ -70,7 +70,6 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
         quiz: args.quiz.clone(),
         lang,
     };
-    let started = Instant::now();
     let book = grade_class(
         &ctx.project,
         &ctx.course,
@@ -78,11 +77,18 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
         &options,
         &Bar::for_stderr(),
     )?;
+    let t = book.timing;
     eprintln!(
         "{}",
         match lang {
-            Lang::En => format!("Graded in {:.1} s.", started.elapsed().as_secs_f64()),
-            Lang::Zh => format!("评分用时 {:.1} 秒。", started.elapsed().as_secs_f64()),
+            Lang::En => format!(
+                "Built {} programs in {:.1} s; checked {} in {:.1} s.",
+                t.programs, t.build_seconds, t.checked, t.check_seconds
+            ),
+            Lang::Zh => format!(
+                "构建 {} 个程序用时 {:.1} 秒；检查 {} 个用时 {:.1} 秒。",
+                t.programs, t.build_seconds, t.checked, t.check_seconds
+            ),
         }
     );
     match args.format {

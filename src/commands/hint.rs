@@ -15,8 +15,15 @@ pub fn run(ctx: &mut Ctx, id: Option<&str>, all: bool) -> Result<Status> {
         .iter()
         .map(|h| h.get(lang).to_string())
         .collect();
-    let seen = ctx.progress.hints.get(&id).copied().unwrap_or(0);
-    let show = if all { total } else { (seen + 1).min(total) };
+    // Read and advance the rung under the progress lock: two `learn hint`
+    // calls at once must show (and record) two different rungs.
+    let (show, progress) = ctx.store.update(|p| {
+        let seen = p.hints.get(&id).copied().unwrap_or(0);
+        let show = if all { total.max(seen) } else { (seen + 1).min(total) };
+        p.hints.insert(id.clone(), show.max(seen));
+        (show, p.clone())
+    })?;
+    ctx.progress = progress;
     for (i, hint) in hints.iter().take(show).enumerate() {
         let label = match lang {
             Lang::En => format!("Hint {} of {total}", i + 1),
@@ -41,12 +48,6 @@ pub fn run(ctx: &mut Ctx, id: Option<&str>, all: bool) -> Result<Status> {
             }
             .dimmed()
         );
-    }
-    if show > seen {
-        ctx.progress = ctx.store.update(|p| {
-            p.hints.insert(id.clone(), show);
-            p.clone()
-        })?;
     }
     Ok(Status::Success)
 }

@@ -4,6 +4,7 @@
 pub mod check;
 pub mod dev;
 pub mod explain;
+pub mod glossary;
 pub mod grade;
 pub mod hint;
 pub mod list;

@@ -7,7 +7,7 @@
 //! Lessons are taken in folder-name order. Nothing here runs a program.
 
 use super::error::{ContentError, ContentErrors, line_of};
-use super::model::{Course, Exercise, ExerciseKind, Lesson, Objective, Step};
+use super::model::{Course, Exercise, ExerciseKind, Fact, Lesson, Objective, Step};
 use super::pattern::Pattern;
 use super::scenario::{AnswerOrder, Capture, Outgoing, Scenario, ScenarioStep};
 use super::template::VarSpec;
@@ -37,6 +37,14 @@ struct LessonFile {
     #[serde(default)]
     vars: BTreeMap<String, VarSpec>,
     objective: Vec<ObjectiveFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FactsFile {
+    #[allow(dead_code)]
+    format_version: u32,
+    fact: Vec<Fact>,
 }
 
 #[derive(Deserialize)]
@@ -345,13 +353,66 @@ fn load_lesson(root: &Path, dir: &Path, errors: &mut Vec<ContentError>) -> Optio
             }
         }
     }
+    let facts = load_facts(dir, &exercises, errors);
+    let glossary = dir.join("glossary.toml");
+    if glossary.is_file() {
+        match super::glossary::load(&glossary) {
+            Ok(terms) => {
+                for term in terms {
+                    let known = objectives.iter().flat_map(|o| &o.steps).any(|s| *s == Step::Reading(term.section.clone()));
+                    if !known {
+                        errors.push(ContentError {
+                            file: glossary.clone(),
+                            line: None,
+                            message: format!("term `{}` points at section `{}`, which no reading step has", term.id, term.section),
+                        });
+                    }
+                }
+            }
+            Err(error) => errors.push(error),
+        }
+    }
     Some(Lesson {
         id: file.id,
         dir: dir.to_path_buf(),
         title: file.title,
         objectives,
         exercises,
+        facts,
     })
+}
+
+/// `facts.toml`, if the lesson has one; then every scenario must name a
+/// fact from it, so a typo cannot hide a gap in coverage.
+fn load_facts(dir: &Path, exercises: &[Exercise], errors: &mut Vec<ContentError>) -> Vec<Fact> {
+    let path = dir.join("facts.toml");
+    if !path.is_file() {
+        return Vec::new();
+    }
+    let Some((file, text)) = read_toml::<FactsFile>(&path, errors) else { return Vec::new() };
+    let mut check = FileCheck { path: path.clone(), text: &text, errors };
+    let mut seen = BTreeSet::new();
+    for fact in &file.fact {
+        if !seen.insert(fact.id.clone()) {
+            check.error(None, format!("fact `{}` is listed twice", fact.id));
+        }
+        check.localized(&format!("fact `{}`'s title", fact.id), &fact.title);
+    }
+    for exercise in exercises {
+        for scenario in &exercise.scenarios {
+            if !seen.contains(&scenario.fact) {
+                check.errors.push(ContentError {
+                    file: exercise.source.clone(),
+                    line: scenario.steps.first().map(|s| s.line),
+                    message: format!(
+                        "scenario `{}` names fact `{}`, which facts.toml does not list",
+                        scenario.name, scenario.fact
+                    ),
+                });
+            }
+        }
+    }
+    file.fact
 }
 
 fn load_exercise(

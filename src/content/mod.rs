@@ -2,6 +2,7 @@
 //! formats; knows nothing about processes or terminals.
 
 pub mod error;
+pub mod glossary;
 pub mod load;
 pub mod model;
 pub mod pattern;
@@ -10,5 +11,5 @@ pub mod scenario;
 pub mod template;
 pub mod text;
 
-pub use model::{Course, Exercise, ExerciseKind, Lesson, Objective, Step, StepKind};
+pub use model::{Course, Exercise, ExerciseKind, Fact, Lesson, Objective, Step, StepKind};
 pub use text::{Lang, Localized};

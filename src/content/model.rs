@@ -20,6 +20,16 @@ pub struct Lesson {
     pub title: Localized,
     pub objectives: Vec<Objective>,
     pub exercises: Vec<Exercise>,
+    /// The facts it teaches (`facts.toml`), in order; empty when it has none.
+    pub facts: Vec<Fact>,
+}
+
+/// One thing the lesson teaches, which scenarios and quiz questions name.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fact {
+    pub id: String,
+    pub title: Localized,
 }
 
 #[derive(Debug)]

@@ -24,10 +24,10 @@ use crate::content::{Course, Exercise, Lang};
 use crate::runner::build::BuildOutput;
 use crate::runner::{EnvPolicy, Limits, Program};
 use anyhow::Result;
-use model::{ExerciseGrade, ExerciseOutcome, Gradebook, SubmissionGrade};
+use model::{ExerciseGrade, ExerciseOutcome, Gradebook, SubmissionGrade, Timing};
 use progress::Bar;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use submission::{Submission, take_exercise};
 
 pub struct GradeOptions {
@@ -73,6 +73,7 @@ pub fn grade_class(
     let names: Vec<String> = submissions.iter().map(|s| s.name.clone()).collect();
     let workspace = workspace::prepare(project, &names, &exercises, &sources)?;
 
+    let build_started = Instant::now();
     bar.start("building", workspace.bins.len());
     let mut built = build::build_class(&workspace, options.jobs, bar)?;
     bar.finish();
@@ -103,6 +104,8 @@ pub fn grade_class(
         },
         build_output: BuildOutput::Captured,
     };
+    let build_seconds = build_started.elapsed().as_secs_f64();
+    let check_started = Instant::now();
     bar.start("checking", submissions.len());
     let results = run::check_all(
         &tasks,
@@ -113,6 +116,12 @@ pub fn grade_class(
         bar,
     );
     bar.finish();
+    let timing = Timing {
+        programs: workspace.bins.len(),
+        build_seconds,
+        checked: tasks.len(),
+        check_seconds: check_started.elapsed().as_secs_f64(),
+    };
 
     let mut ran: Vec<Vec<Option<Vec<_>>>> = vec![vec![None; exercises.len()]; submissions.len()];
     for (task, scenarios) in tasks.iter().zip(results) {
@@ -161,5 +170,6 @@ pub fn grade_class(
     Ok(Gradebook {
         seed: options.seed,
         submissions: graded,
+        timing,
     })
 }

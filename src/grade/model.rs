@@ -10,6 +10,18 @@ use crate::judge::{Outcome, ScenarioVerdict};
 pub struct Gradebook {
     pub seed: u64,
     pub submissions: Vec<SubmissionGrade>,
+    /// Wall time of the two phases, for the summary line.
+    pub timing: Timing,
+}
+
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Timing {
+    /// Programs the build was asked for.
+    pub programs: usize,
+    pub build_seconds: f64,
+    /// Programs checked (those that built).
+    pub checked: usize,
+    pub check_seconds: f64,
 }
 
 #[derive(Debug)]

@@ -1,0 +1,45 @@
+//! `learn glossary` and `learn recap`: the terms, and the quick review.
+
+use super::{Ctx, Status};
+use crate::content::glossary;
+use crate::content::text::tr;
+use anyhow::{Result, bail};
+use colored::Colorize;
+
+pub fn glossary(ctx: &Ctx, wanted: Option<&str>) -> Result<Status> {
+    let lang = ctx.lang;
+    let mut shown = 0;
+    for lesson in &ctx.course.lessons {
+        let path = lesson.dir.join("glossary.toml");
+        if !path.is_file() {
+            continue;
+        }
+        let terms = glossary::load(&path).map_err(|e| crate::content::error::ContentErrors(vec![e]))?;
+        for term in terms {
+            let matches = wanted.is_none_or(|w| {
+                let w = w.to_lowercase();
+                term.id == w || term.term.en.to_lowercase().contains(&w) || term.term.zh.contains(&w)
+            });
+            if !matches {
+                continue;
+            }
+            shown += 1;
+            println!("{}", term.term.get(lang).bold());
+            println!("  {}", term.definition.get(lang));
+            println!("  {} {}", tr(lang, "In plain words:", "白话：").yellow(), term.analogy.get(lang));
+            println!("  {}\n", format!("learn read {}", term.section).dimmed());
+        }
+    }
+    if shown == 0 {
+        match wanted {
+            Some(w) => bail!("no glossary term matches `{w}` (`learn glossary` lists them all)"),
+            None => bail!("this course has no glossary"),
+        }
+    }
+    Ok(Status::Success)
+}
+
+pub fn recap(ctx: &Ctx) -> Result<Status> {
+    print!("{}", super::next::section_text(ctx, "recap")?);
+    Ok(Status::Success)
+}

@@ -179,6 +179,36 @@ proptest! {
     }
 
     #[test]
+    fn explain_survives_any_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300), answers in prop::option::of("[a-z/]{0,12}")) {
+        let text = String::from_utf8_lossy(&bytes);
+        let _ = learn::explain::explain_text(&text, answers.as_deref());
+    }
+
+    #[test]
+    fn explain_survives_any_json(value in json_value(), answers in prop::option::of(prop_oneof![
+        Just("tools/call".to_string()), Just("tools/list".to_string()), "[a-z/]{0,12}"
+    ])) {
+        let explanation = learn::explain::explain(&value, answers.as_deref());
+        // Invalid exactly when there are envelope problems (src/explain's contract).
+        let invalid = explanation.kind == learn::explain::envelope::Kind::Invalid;
+        prop_assert_eq!(invalid, !explanation.problems.is_empty());
+    }
+
+    #[test]
+    fn any_meta_key_gets_exactly_one_verdict(key in prop_oneof!["\\PC{0,30}", "[a-z]{1,4}(\\.[a-z]{1,4}){0,3}/[a-zA-Z0-9._-]{0,8}"]) {
+        let _ = learn::explain::meta_keys::verdict(&key);
+    }
+
+    #[test]
+    fn reserved_prefixes_are_recognised(first in "[a-z][a-z0-9]{0,5}", name in "[a-z][a-z0-9]{0,6}") {
+        use learn::explain::meta_keys::{verdict, Verdict};
+        let reserved = format!("{first}.modelcontextprotocol/{name}");
+        prop_assert_eq!(verdict(&reserved), Verdict::Reserved);
+        let custom = format!("com.{first}x/{name}");
+        prop_assert_eq!(verdict(&custom), Verdict::Custom);
+    }
+
+    #[test]
     fn substitution_never_panics(value in json_value()) {
         let bindings = Bindings::from([("id".to_string(), json!("x"))]);
         let _ = substitute(&value, &bindings);

@@ -48,3 +48,36 @@ fn every_exercise_as_shipped_fails_its_check() {
         }
     }
 }
+
+#[test]
+fn the_nine_exercises_come_in_order() {
+    let list = json(&learn(&["list", "--json"]));
+    let ids: Vec<&str> = list
+        .as_array()
+        .expect("array")
+        .iter()
+        .filter(|s| s["kind"] == "exercise")
+        .filter_map(|s| s["id"].as_str())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "message-kinds",
+            "id-echo",
+            "notification-silence",
+            "request-meta",
+            "tool-errors",
+            "input-required",
+            "reserved-keys",
+            "client-ids",
+            "capstone"
+        ]
+    );
+    let numbers: Vec<u64> = list
+        .as_array()
+        .expect("array")
+        .iter()
+        .filter_map(|s| s["number"].as_u64())
+        .collect();
+    assert_eq!(numbers, (1..=9).collect::<Vec<_>>());
+}

@@ -1,0 +1,98 @@
+//! The smaller commands on a real course copy: `run` hands stdio to the
+//! program, `solution` waits until solved, `reset` restores the committed
+//! file, `progress` counts steps.
+
+mod common;
+use common::*;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+#[test]
+fn run_gives_stdout_to_the_program_alone() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_learn"))
+        .args(["run", "id-echo", "--solution"])
+        .current_dir(repo())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":\"x\",\"method\":\"tools/list\"}\n")
+        .expect("write");
+    let output = child.wait_with_output().expect("run ends");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1, "only the program's one response is on stdout: {out:?}");
+    let response: serde_json::Value = serde_json::from_str(lines[0]).expect("a JSON line");
+    assert_eq!(response["id"], "x");
+    assert!(stderr(&output).contains("Type one JSON message per line"), "our words go to stderr");
+}
+
+#[test]
+fn solution_is_shown_after_solving_or_with_force() {
+    let course = course_copy();
+    let dir = course.path();
+    let refused = learn_in(dir, &["solution", "id-echo"]);
+    assert_eq!(code(&refused), 2);
+    assert!(stderr(&refused).contains("--force"));
+    let forced = learn_in(dir, &["solution", "id-echo", "--force"]);
+    assert_eq!(code(&forced), 0);
+    assert!(stdout(&forced).contains("fn is_usable_id"));
+    std::fs::copy(dir.join("solutions/02_id-echo.rs"), dir.join("exercises/02_id-echo.rs")).expect("solve");
+    assert_eq!(code(&learn_in(dir, &["check", "id-echo"])), 0);
+    assert_eq!(code(&learn_in(dir, &["solution", "id-echo"])), 0);
+}
+
+#[test]
+fn reset_restores_the_committed_file_and_unmarks_it() {
+    let course = course_copy();
+    let dir = course.path();
+    let git = |args: &[&str]| {
+        let status = Command::new("git")
+            .args(args)
+            .current_dir(dir)
+            .env("GIT_AUTHOR_NAME", "t")
+            .env("GIT_AUTHOR_EMAIL", "t@example.com")
+            .env("GIT_COMMITTER_NAME", "t")
+            .env("GIT_COMMITTER_EMAIL", "t@example.com")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("git runs");
+        assert!(status.success(), "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    git(&["add", "exercises"]);
+    git(&["commit", "-qm", "course"]);
+    let file = dir.join("exercises/02_id-echo.rs");
+    let pristine = std::fs::read_to_string(&file).expect("read");
+    std::fs::copy(dir.join("solutions/02_id-echo.rs"), &file).expect("solve");
+    assert_eq!(code(&learn_in(dir, &["check", "id-echo"])), 0);
+    let output = learn_in(dir, &["reset", "id-echo"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), pristine);
+    let list = json(&learn_in(dir, &["list", "--json"]));
+    let status = list.as_array().and_then(|s| s.iter().find(|s| s["id"] == "id-echo")).map(|s| s["status"].clone());
+    assert_ne!(status, Some(serde_json::json!("done")), "reset marks it unsolved");
+}
+
+#[test]
+fn progress_counts_done_steps_per_objective() {
+    let course = course_copy();
+    let dir = course.path();
+    learn_in(dir, &["next"]);
+    learn_in(dir, &["next"]);
+    let progress = json(&learn_in(dir, &["progress", "--json"]));
+    let first = &progress[0];
+    assert_eq!(first["objective"], "wire-shapes");
+    assert_eq!(first["done"], 2);
+    assert!(first["total"].as_u64().is_some_and(|t| t > 2));
+    let text = stdout(&learn_in(dir, &["progress"]));
+    assert!(text.contains(" 2/"), "{text}");
+}

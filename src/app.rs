@@ -73,7 +73,10 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
     {
         return commands::dev::check(dir.or(cli.root), lang);
     }
-    if let Command::Dev { command: DevCommand::Coverage } = command {
+    if let Command::Dev {
+        command: DevCommand::Coverage,
+    } = command
+    {
         return commands::dev::coverage(cli.root, lang);
     }
     let mut ctx = Ctx::load(cli.root, lang)?;
@@ -106,6 +109,25 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
         }
         Command::Run { id, solution } => commands::run::run(&ctx, &id, solution),
         Command::Watch { timeout } => commands::watch::run(&mut ctx, timeout),
+        Command::Interop {
+            id,
+            solution,
+            cmd,
+            python,
+            timeout,
+        } => commands::interop::run(
+            &ctx,
+            &commands::interop::InteropArgs {
+                id,
+                target: match (cmd, solution) {
+                    (Some(line), _) => Target::Command(line),
+                    (None, true) => Target::Solution,
+                    (None, false) => Target::Exercise,
+                },
+                python,
+                timeout,
+            },
+        ),
         Command::Hint { id, all } => commands::hint::run(&mut ctx, id.as_deref(), all),
         Command::Solution { id, force } => commands::solution::run(&ctx, &id, force),
         Command::Reset { id } => commands::reset::run(&mut ctx, &id),

@@ -82,6 +82,43 @@ pub enum Command {
         solution: bool,
     },
 
+    /// Let the official MCP Python SDK, as a real client, drive your server
+    ///
+    /// Builds the exercise, then the SDK client (PyPI `mcp`, 2.x) connects to
+    /// it over stdio twice, with mode="auto" (probing `server/discover`) and
+    /// mode="2026-07-28" (no probe), and in each lists the tools, calls `add`,
+    /// makes a tool error, runs the `greet` round trip with an elicitation
+    /// answer (and a declined one), and calls an unknown tool, which must
+    /// raise a -32602 error. Each step is shown as the SDK saw it.
+    ///
+    /// Python is looked for as `--python`, then the course's own
+    /// `target/interop-venv`, then `python3`. To set that environment up:
+    /// `python3 -m venv target/interop-venv` and
+    /// `target/interop-venv/bin/pip install "mcp==2.3.0"`.
+    ///
+    /// Exit codes: 0 every step passed, 1 a step failed, 2 Python, the SDK
+    /// or the exercise could not be used.
+    Interop {
+        /// Exercise id or number [default: capstone]
+        id: Option<String>,
+
+        /// Drive the reference solution instead of your file
+        #[arg(long, conflicts_with = "cmd")]
+        solution: bool,
+
+        /// Drive any stdio server, in any language, started by this command line
+        #[arg(long, value_name = "PROGRAM")]
+        cmd: Option<String>,
+
+        /// The Python that has the SDK installed
+        #[arg(long, env = "LEARN_PYTHON", value_name = "PATH")]
+        python: Option<PathBuf>,
+
+        /// Seconds each step may take
+        #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = parse_timeout)]
+        timeout: f64,
+    },
+
     /// Check the current exercise every time you save it, and move on when it passes
     Watch {
         /// Seconds each scenario may take

@@ -31,12 +31,19 @@ impl FactCoverage {
 
 /// The facts a section's last `Facts:` line names.
 fn section_facts(course: &Course, id: &str, lang: Lang) -> BTreeSet<String> {
-    let Some(path) = course.section_path(id, lang) else { return BTreeSet::new() };
+    let Some(path) = course.section_path(id, lang) else {
+        return BTreeSet::new();
+    };
     let text = std::fs::read_to_string(path).unwrap_or_default();
     text.lines()
         .rev()
         .find_map(|l| l.strip_prefix("Facts:"))
-        .map(|list| list.split(',').map(|f| f.trim().to_string()).filter(|f| !f.is_empty()).collect())
+        .map(|list| {
+            list.split(',')
+                .map(|f| f.trim().to_string())
+                .filter(|f| !f.is_empty())
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -50,7 +57,13 @@ pub fn coverage(course: &Course, quizzes: &[Quiz], lang: Lang) -> Vec<FactCovera
         .collect();
     let per_lang: Vec<(&str, BTreeSet<String>, BTreeSet<String>)> = sections
         .iter()
-        .map(|id| (*id, section_facts(course, id, Lang::En), section_facts(course, id, Lang::Zh)))
+        .map(|id| {
+            (
+                *id,
+                section_facts(course, id, Lang::En),
+                section_facts(course, id, Lang::Zh),
+            )
+        })
         .collect();
     course
         .lessons
@@ -58,8 +71,12 @@ pub fn coverage(course: &Course, quizzes: &[Quiz], lang: Lang) -> Vec<FactCovera
         .flat_map(|lesson| &lesson.facts)
         .map(|fact| {
             let id = &fact.id;
-            let in_both = per_lang.iter().filter(|(_, en, zh)| en.contains(id) && zh.contains(id));
-            let in_one = per_lang.iter().filter(|(_, en, zh)| en.contains(id) != zh.contains(id));
+            let in_both = per_lang
+                .iter()
+                .filter(|(_, en, zh)| en.contains(id) && zh.contains(id));
+            let in_one = per_lang
+                .iter()
+                .filter(|(_, en, zh)| en.contains(id) != zh.contains(id));
             FactCoverage {
                 id: id.clone(),
                 title: fact.title.get(lang).to_string(),
@@ -67,7 +84,12 @@ pub fn coverage(course: &Course, quizzes: &[Quiz], lang: Lang) -> Vec<FactCovera
                 one_language_only: in_one.map(|(s, _, _)| s.to_string()).collect(),
                 scenarios: course
                     .exercises()
-                    .flat_map(|e| e.scenarios.iter().filter(|s| &s.fact == id).map(move |s| format!("{}: {}", e.id, s.name)))
+                    .flat_map(|e| {
+                        e.scenarios
+                            .iter()
+                            .filter(|s| &s.fact == id)
+                            .map(move |s| format!("{}: {}", e.id, s.name))
+                    })
                     .collect(),
                 questions: quizzes
                     .iter()
@@ -87,14 +109,26 @@ pub fn markdown(rows: &[FactCoverage]) -> String {
          | fact | sections (en + zh) | scenarios | quiz questions |\n| --- | --- | --- | --- |\n",
     );
     for row in rows {
-        let scenarios = if row.scenarios.is_empty() { "—".to_string() } else { row.scenarios.len().to_string() };
-        let questions = if row.questions.is_empty() { "—".to_string() } else { row.questions.join(", ") };
+        let scenarios = if row.scenarios.is_empty() {
+            "—".to_string()
+        } else {
+            row.scenarios.len().to_string()
+        };
+        let questions = if row.questions.is_empty() {
+            "—".to_string()
+        } else {
+            row.questions.join(", ")
+        };
         let _ = writeln!(
             out,
             "| {} {} | {} | {} | {} |",
             row.id,
             row.title,
-            if row.sections.is_empty() { "—".to_string() } else { row.sections.join(", ") },
+            if row.sections.is_empty() {
+                "—".to_string()
+            } else {
+                row.sections.join(", ")
+            },
             scenarios,
             questions
         );

@@ -28,10 +28,17 @@ fn run_gives_stdout_to_the_program_alone() {
     assert!(output.status.success(), "{}", stderr(&output));
     let out = stdout(&output);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 1, "only the program's one response is on stdout: {out:?}");
+    assert_eq!(
+        lines.len(),
+        1,
+        "only the program's one response is on stdout: {out:?}"
+    );
     let response: serde_json::Value = serde_json::from_str(lines[0]).expect("a JSON line");
     assert_eq!(response["id"], "x");
-    assert!(stderr(&output).contains("Type one JSON message per line"), "our words go to stderr");
+    assert!(
+        stderr(&output).contains("Type one JSON message per line"),
+        "our words go to stderr"
+    );
 }
 
 #[test]
@@ -44,7 +51,11 @@ fn solution_is_shown_after_solving_or_with_force() {
     let forced = learn_in(dir, &["solution", "id-echo", "--force"]);
     assert_eq!(code(&forced), 0);
     assert!(stdout(&forced).contains("fn is_usable_id"));
-    std::fs::copy(dir.join("solutions/02_id-echo.rs"), dir.join("exercises/02_id-echo.rs")).expect("solve");
+    std::fs::copy(
+        dir.join("solutions/02_id-echo.rs"),
+        dir.join("exercises/02_id-echo.rs"),
+    )
+    .expect("solve");
     assert_eq!(code(&learn_in(dir, &["check", "id-echo"])), 0);
     assert_eq!(code(&learn_in(dir, &["solution", "id-echo"])), 0);
 }
@@ -78,8 +89,15 @@ fn reset_restores_the_committed_file_and_unmarks_it() {
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     assert_eq!(std::fs::read_to_string(&file).expect("read"), pristine);
     let list = json(&learn_in(dir, &["list", "--json"]));
-    let status = list.as_array().and_then(|s| s.iter().find(|s| s["id"] == "id-echo")).map(|s| s["status"].clone());
-    assert_ne!(status, Some(serde_json::json!("done")), "reset marks it unsolved");
+    let status = list
+        .as_array()
+        .and_then(|s| s.iter().find(|s| s["id"] == "id-echo"))
+        .map(|s| s["status"].clone());
+    assert_ne!(
+        status,
+        Some(serde_json::json!("done")),
+        "reset marks it unsolved"
+    );
 }
 
 #[test]

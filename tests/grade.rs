@@ -617,3 +617,26 @@ fn classroom_autograding_matches_the_lesson_data() {
         assert!(run.contains(&format!("check {} ", exercise.id)), "{run}");
     }
 }
+
+/// The text table, and no student output reaches the terminal raw.
+#[test]
+fn text_report_is_a_table_safe_for_a_terminal() {
+    let course = course();
+    let output = grade(&["t-solved", "t-broken"], &[]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let text = stdout(&output);
+    let header = text.lines().next().expect("header");
+    for e in &course {
+        assert!(header.contains(&e.number.to_string()), "{header}");
+    }
+    let full = total(&course);
+    let broken = full - by_number(&course, 1).points - by_number(&course, 2).points;
+    assert!(text.contains(&format!("{full}/{full}")), "{text}");
+    assert!(text.contains(&format!("{broken}/{full}")), "{text}");
+    assert!(text.contains("does not compile: error[E0308]"), "{text}");
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "control characters from student output must not reach the terminal:\n{text}"
+    );
+    assert!(text.contains("\\u{1b}"), "{text}");
+}

@@ -189,10 +189,10 @@ impl Schema {
 /// `the_schema_still_refuses_a_null_error_id` keeps the conflict on record.
 fn without_null_id(message: &Value) -> Value {
     let mut message = message.clone();
-    if let Some(object) = message.as_object_mut() {
-        if object.get("id") == Some(&Value::Null) {
-            object.remove("id");
-        }
+    if let Some(object) = message.as_object_mut()
+        && object.get("id") == Some(&Value::Null)
+    {
+        object.remove("id");
     }
     message
 }

@@ -8,12 +8,27 @@ use common::*;
 #[test]
 fn reference_transcripts() {
     for (id, _) in exercises() {
-        let verdict = json(&learn(&["check", &id, "--solution", "--json", "--seed", "1"]));
+        let verdict = json(&learn(&[
+            "check",
+            &id,
+            "--solution",
+            "--json",
+            "--seed",
+            "1",
+        ]));
         assert_eq!(verdict["passed"], true, "{id}");
         let mut text = String::new();
         for scenario in verdict["scenarios"].as_array().expect("scenarios") {
-            text.push_str(&format!("## {}\n", scenario["name"].as_str().unwrap_or_default()));
-            for (i, run) in scenario["runs"].as_array().expect("runs").iter().enumerate() {
+            text.push_str(&format!(
+                "## {}\n",
+                scenario["name"].as_str().unwrap_or_default()
+            ));
+            for (i, run) in scenario["runs"]
+                .as_array()
+                .expect("runs")
+                .iter()
+                .enumerate()
+            {
                 if i > 0 {
                     text.push_str("-- a fresh process --\n");
                 }

@@ -57,18 +57,39 @@ fn watch_rechecks_on_save_and_moves_on() {
         .map(str::to_string);
     if !ok || file.is_none() {
         let _ = child.kill();
-        panic!("watch checked the current exercise first:\n{}", seen.join("\n"));
+        panic!(
+            "watch checked the current exercise first:\n{}",
+            seen.join("\n")
+        );
     }
     let file = file.unwrap_or_default();
     // Save the reference solution over the exercise, as a learner's fix.
-    let name = std::path::Path::new(&file).file_name().expect("file name").to_owned();
+    let name = std::path::Path::new(&file)
+        .file_name()
+        .expect("file name")
+        .to_owned();
     std::fs::copy(repo().join("solutions").join(&name), dir.join(&file)).expect("save");
     let solved = wait_for(&format!("Exercise {first} solved"), &mut seen);
     let moved_on = solved && wait_for("Watching", &mut seen);
     let _ = child.kill();
     let _ = child.wait();
-    assert!(solved, "the save triggered a passing check:\n{}", seen.join("\n"));
-    assert!(moved_on, "watch went on to the next exercise:\n{}", seen.join("\n"));
-    let next_file = seen.iter().rev().find_map(|l| l.trim().strip_prefix("Watching ")).unwrap_or_default();
-    assert!(!next_file.starts_with(&file), "the next exercise is watched now: {next_file}");
+    assert!(
+        solved,
+        "the save triggered a passing check:\n{}",
+        seen.join("\n")
+    );
+    assert!(
+        moved_on,
+        "watch went on to the next exercise:\n{}",
+        seen.join("\n")
+    );
+    let next_file = seen
+        .iter()
+        .rev()
+        .find_map(|l| l.trim().strip_prefix("Watching "))
+        .unwrap_or_default();
+    assert!(
+        !next_file.starts_with(&file),
+        "the next exercise is watched now: {next_file}"
+    );
 }

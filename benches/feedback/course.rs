@@ -78,7 +78,7 @@ impl Course {
         command
     }
 
-    /// (file name, id) of an exercise, from its lesson file.
+    /// The file name of exercise `id`, from its lesson file.
     pub fn exercise_file(&self, id: &str) -> String {
         let path = self
             .root

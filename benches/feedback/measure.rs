@@ -50,6 +50,8 @@ pub struct Figure {
     /// A condition outside the numbers that the figure also needs (e.g. "no
     /// cargo process started"); `false` fails the goal.
     pub holds: bool,
+    /// Fastest and slowest run, and how many runs.
+    pub spread: Option<(f64, f64, usize)>,
 }
 
 #[derive(Clone, Copy)]
@@ -60,8 +62,8 @@ pub enum Goal {
     AtMostAndAbove(f64, f64),
     /// Below the baseline (faster than the outside reference).
     BelowBaseline,
-    /// Informational: no goal.
-    None,
+    /// At most this fraction of the baseline.
+    RatioAtMost(f64),
 }
 
 impl Figure {
@@ -74,7 +76,22 @@ impl Figure {
             baseline: None,
             note: None,
             holds: true,
+            spread: None,
         }
+    }
+
+    /// A figure that is the median of `samples`.
+    pub fn median_of(
+        name: impl Into<String>,
+        samples: &[f64],
+        unit: &'static str,
+        goal: Goal,
+    ) -> Figure {
+        let mut figure = Figure::new(name, median(samples), unit, goal);
+        let low = samples.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = samples.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        figure.spread = Some((low, high, samples.len()));
+        figure
     }
 
     pub fn against(mut self, what: impl Into<String>, value: f64) -> Figure {
@@ -101,7 +118,7 @@ impl Figure {
                 format!("<= {limit} {u} and <= baseline + {above} {u}")
             }
             Goal::BelowBaseline => "below the baseline".into(),
-            Goal::None => "(no goal)".into(),
+            Goal::RatioAtMost(ratio) => format!("<= {ratio}x the baseline"),
         }
     }
 
@@ -137,6 +154,12 @@ impl Figure {
                 }
                 _ => None,
             },
+            Goal::RatioAtMost(ratio) => match base {
+                Some(base) if self.value > base * ratio => {
+                    Some(format!("ratio {:.2}x", self.value / base))
+                }
+                _ => None,
+            },
             _ => None,
         };
         match (miss, self.holds) {
@@ -148,10 +171,9 @@ impl Figure {
     }
 
     pub fn print(&self) {
-        let verdict = match (&self.goal, self.shortfall()) {
-            (Goal::None, None) => "info".to_string(),
-            (_, None) => "MET".to_string(),
-            (_, Some(miss)) => format!("MISSED ({miss})"),
+        let verdict = match self.shortfall() {
+            None => "MET".to_string(),
+            Some(miss) => format!("MISSED ({miss})"),
         };
         println!("{}", self.name);
         println!(
@@ -160,6 +182,9 @@ impl Figure {
             self.unit,
             self.goal_text()
         );
+        if let Some((low, high, runs)) = self.spread {
+            println!("    runs: {runs}, fastest {low:.1}, slowest {high:.1}");
+        }
         if let Some((what, base)) = &self.baseline {
             let ratio = if *base > 0.0 {
                 self.value / base

@@ -34,7 +34,8 @@ pub fn check(dir: Option<PathBuf>, lang: Lang) -> Result<Status> {
 
 /// `learn dev coverage`: the fact table; fails when a fact is untaught or unchecked.
 pub fn coverage(root: Option<PathBuf>, lang: Lang) -> Result<Status> {
-    let cwd = std::env::current_dir().map_err(|e| anyhow!("cannot read the current folder: {e}"))?;
+    let cwd =
+        std::env::current_dir().map_err(|e| anyhow!("cannot read the current folder: {e}"))?;
     let project = Project::locate(root.as_deref(), &cwd)?;
     let course = load_course(&project.root)?;
     let quizzes = crate::quiz::load::load_all(&course)?;

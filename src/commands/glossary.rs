@@ -14,11 +14,14 @@ pub fn glossary(ctx: &Ctx, wanted: Option<&str>) -> Result<Status> {
         if !path.is_file() {
             continue;
         }
-        let terms = glossary::load(&path).map_err(|e| crate::content::error::ContentErrors(vec![e]))?;
+        let terms =
+            glossary::load(&path).map_err(|e| crate::content::error::ContentErrors(vec![e]))?;
         for term in terms {
             let matches = wanted.is_none_or(|w| {
                 let w = w.to_lowercase();
-                term.id == w || term.term.en.to_lowercase().contains(&w) || term.term.zh.contains(&w)
+                term.id == w
+                    || term.term.en.to_lowercase().contains(&w)
+                    || term.term.zh.contains(&w)
             });
             if !matches {
                 continue;
@@ -26,7 +29,11 @@ pub fn glossary(ctx: &Ctx, wanted: Option<&str>) -> Result<Status> {
             shown += 1;
             println!("{}", term.term.get(lang).bold());
             println!("  {}", term.definition.get(lang));
-            println!("  {} {}", tr(lang, "In plain words:", "白话：").yellow(), term.analogy.get(lang));
+            println!(
+                "  {} {}",
+                tr(lang, "In plain words:", "白话：").yellow(),
+                term.analogy.get(lang)
+            );
             println!("  {}\n", format!("learn read {}", term.section).dimmed());
         }
     }

@@ -19,7 +19,11 @@ pub fn run(ctx: &mut Ctx, id: Option<&str>, all: bool) -> Result<Status> {
     // calls at once must show (and record) two different rungs.
     let (show, progress) = ctx.store.update(|p| {
         let seen = p.hints.get(&id).copied().unwrap_or(0);
-        let show = if all { total.max(seen) } else { (seen + 1).min(total) };
+        let show = if all {
+            total.max(seen)
+        } else {
+            (seen + 1).min(total)
+        };
         p.hints.insert(id.clone(), show.max(seen));
         (show, p.clone())
     })?;

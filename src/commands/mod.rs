@@ -7,6 +7,7 @@ pub mod explain;
 pub mod glossary;
 pub mod grade;
 pub mod hint;
+pub mod interop;
 pub mod list;
 pub mod next;
 pub mod progress;

@@ -38,7 +38,11 @@ pub fn load(path: &Path) -> Result<Vec<Term>, ContentError> {
         message: e.message().trim().to_string(),
     })?;
     for term in &file.term {
-        for (what, text) in [("term", &term.term), ("definition", &term.definition), ("analogy", &term.analogy)] {
+        for (what, text) in [
+            ("term", &term.term),
+            ("definition", &term.definition),
+            ("analogy", &term.analogy),
+        ] {
             if let Some(lang) = text.missing() {
                 return Err(ContentError {
                     file: path.to_path_buf(),

@@ -7,7 +7,7 @@
 //! Lessons are taken in folder-name order. Nothing here runs a program.
 
 use super::error::{ContentError, ContentErrors, line_of};
-use super::model::{Course, Exercise, ExerciseKind, Fact, Lesson, Objective, Step};
+use super::model::{Course, Exercise, ExerciseKind, Fact, Lesson, Objective, Step, section_file};
 use super::pattern::Pattern;
 use super::scenario::{AnswerOrder, Capture, Outgoing, Scenario, ScenarioStep};
 use super::template::VarSpec;
@@ -102,13 +102,36 @@ struct FileCheck<'a> {
     path: PathBuf,
     text: &'a str,
     errors: &'a mut Vec<ContentError>,
+    /// Where each `\n` is, so finding a line does not rescan the file
+    /// (every scenario step records its line).
+    newlines: Vec<usize>,
 }
 
-impl FileCheck<'_> {
+impl<'a> FileCheck<'a> {
+    fn new(path: PathBuf, text: &'a str, errors: &'a mut Vec<ContentError>) -> FileCheck<'a> {
+        let newlines = text
+            .bytes()
+            .enumerate()
+            .filter(|(_, b)| *b == b'\n')
+            .map(|(i, _)| i)
+            .collect();
+        FileCheck {
+            path,
+            text,
+            errors,
+            newlines,
+        }
+    }
+
+    /// The 1-based line of byte `offset`: the same as `line_of`, in log time.
+    fn line(&self, offset: usize) -> usize {
+        self.newlines.partition_point(|&at| at < offset) + 1
+    }
+
     fn error(&mut self, offset: Option<usize>, message: impl Into<String>) {
         self.errors.push(ContentError {
             file: self.path.clone(),
-            line: offset.map(|o| line_of(self.text, o)),
+            line: offset.map(|o| self.line(o)),
             message: message.into(),
         });
     }
@@ -192,7 +215,21 @@ fn read_toml<T: for<'de> Deserialize<'de>>(
         line: e.span().map(|s| line_of(&text, s.start)),
         message: e.message().trim().to_string(),
     };
-    match toml::from_str::<VersionProbe>(&text) {
+    // Parsed once: the version is read from the parsed document (alone, so
+    // nothing else in the file can fail the probe), then the whole is read.
+    let document = match toml::de::DeTable::parse(&text) {
+        Ok(document) => document,
+        Err(e) => {
+            errors.push(located(e));
+            return None;
+        }
+    };
+    let mut version_only = toml::de::DeTable::new();
+    if let Some((key, value)) = document.get_ref().get_key_value("format_version") {
+        version_only.insert(key.clone(), value.clone());
+    }
+    let version_only = Spanned::new(document.span(), version_only);
+    match VersionProbe::deserialize(toml::de::Deserializer::from(version_only)) {
         Err(e) => {
             errors.push(located(e));
             return None;
@@ -224,7 +261,7 @@ fn read_toml<T: for<'de> Deserialize<'de>>(
         }
         Ok(_) => {}
     }
-    match toml::from_str::<T>(&text) {
+    match T::deserialize(toml::de::Deserializer::from(document)) {
         Ok(value) => Some((value, text)),
         Err(e) => {
             errors.push(located(e));
@@ -236,11 +273,7 @@ fn read_toml<T: for<'de> Deserialize<'de>>(
 fn load_lesson(root: &Path, dir: &Path, errors: &mut Vec<ContentError>) -> Option<Lesson> {
     let path = dir.join("lesson.toml");
     let (file, text) = read_toml::<LessonFile>(&path, errors)?;
-    let mut check = FileCheck {
-        path: path.clone(),
-        text: &text,
-        errors,
-    };
+    let mut check = FileCheck::new(path.clone(), &text, errors);
     check.localized("the lesson title", &file.title);
     check_vars(&mut check, &file.vars);
 
@@ -268,10 +301,7 @@ fn load_lesson(root: &Path, dir: &Path, errors: &mut Vec<ContentError>) -> Optio
             match step {
                 Step::Reading(id) => {
                     for lang in Lang::ALL {
-                        let section = dir
-                            .join("sections")
-                            .join(lang.code())
-                            .join(format!("{id}.md"));
+                        let section = section_file(dir, id, lang);
                         if !section.is_file() {
                             check.error(
                                 None,
@@ -359,12 +389,18 @@ fn load_lesson(root: &Path, dir: &Path, errors: &mut Vec<ContentError>) -> Optio
         match super::glossary::load(&glossary) {
             Ok(terms) => {
                 for term in terms {
-                    let known = objectives.iter().flat_map(|o| &o.steps).any(|s| *s == Step::Reading(term.section.clone()));
+                    let known = objectives
+                        .iter()
+                        .flat_map(|o| &o.steps)
+                        .any(|s| *s == Step::Reading(term.section.clone()));
                     if !known {
                         errors.push(ContentError {
                             file: glossary.clone(),
                             line: None,
-                            message: format!("term `{}` points at section `{}`, which no reading step has", term.id, term.section),
+                            message: format!(
+                                "term `{}` points at section `{}`, which no reading step has",
+                                term.id, term.section
+                            ),
                         });
                     }
                 }
@@ -389,8 +425,10 @@ fn load_facts(dir: &Path, exercises: &[Exercise], errors: &mut Vec<ContentError>
     if !path.is_file() {
         return Vec::new();
     }
-    let Some((file, text)) = read_toml::<FactsFile>(&path, errors) else { return Vec::new() };
-    let mut check = FileCheck { path: path.clone(), text: &text, errors };
+    let Some((file, text)) = read_toml::<FactsFile>(&path, errors) else {
+        return Vec::new();
+    };
+    let mut check = FileCheck::new(path.clone(), &text, errors);
     let mut seen = BTreeSet::new();
     for fact in &file.fact {
         if !seen.insert(fact.id.clone()) {
@@ -423,11 +461,7 @@ fn load_exercise(
     errors: &mut Vec<ContentError>,
 ) -> Option<Exercise> {
     let (file, text) = read_toml::<ExerciseFile>(path, errors)?;
-    let mut check = FileCheck {
-        path: path.to_path_buf(),
-        text: &text,
-        errors,
-    };
+    let mut check = FileCheck::new(path.to_path_buf(), &text, errors);
     check.localized("`title`", &file.title);
     check.localized("`task`", &file.task);
     if file.hint.is_empty() {
@@ -453,10 +487,7 @@ fn load_exercise(
         }
     }
     for lang in Lang::ALL {
-        let section = lesson_dir
-            .join("sections")
-            .join(lang.code())
-            .join(format!("{}.md", file.section));
+        let section = section_file(lesson_dir, &file.section, lang);
         if !section.is_file() {
             check.error(
                 None,
@@ -683,7 +714,7 @@ fn compile_scenario(
             expect,
             fresh: step.fresh,
             captures,
-            line: line_of(check.text, step_at),
+            line: check.line(step_at),
         });
     }
     ok.then_some(Scenario {
@@ -764,6 +795,9 @@ struct ExtraScenariosFile {
     scenario: Vec<Spanned<ScenarioFile>>,
 }
 
+/// A file's own vars and its compiled scenarios.
+pub type ExtraScenarios = (BTreeMap<String, VarSpec>, Vec<Scenario>);
+
 /// Reads and checks a file of extra scenarios for `exercise`, the way the
 /// exercise's own scenarios are checked (every problem with its line).
 /// Returns the file's own vars (which may not redefine the exercise's) and
@@ -771,16 +805,12 @@ struct ExtraScenariosFile {
 pub fn load_extra_scenarios(
     path: &Path,
     exercise: &Exercise,
-) -> Result<(BTreeMap<String, VarSpec>, Vec<Scenario>), Vec<ContentError>> {
+) -> Result<ExtraScenarios, Vec<ContentError>> {
     let mut errors = Vec::new();
     let Some((file, text)) = read_toml::<ExtraScenariosFile>(path, &mut errors) else {
         return Err(errors);
     };
-    let mut check = FileCheck {
-        path: path.to_path_buf(),
-        text: &text,
-        errors: &mut errors,
-    };
+    let mut check = FileCheck::new(path.to_path_buf(), &text, &mut errors);
     check_vars(&mut check, &file.vars);
     for name in file.vars.keys().filter(|n| exercise.vars.contains_key(*n)) {
         check.error(
@@ -823,5 +853,25 @@ pub fn load_extra_scenarios(
         Ok((file.vars, scenarios))
     } else {
         Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_index_agrees_with_counting_every_time() {
+        for text in ["", "a", "\n", "a\nb\n\nc", "\n\nx\n"] {
+            let mut errors = Vec::new();
+            let check = FileCheck::new(PathBuf::from("x.toml"), text, &mut errors);
+            for offset in 0..text.len() + 3 {
+                assert_eq!(
+                    check.line(offset),
+                    line_of(text, offset),
+                    "{text:?} at {offset}"
+                );
+            }
+        }
     }
 }

@@ -159,12 +159,16 @@ impl Course {
     /// The lesson that holds a reading section, and the section's file.
     pub fn section_path(&self, id: &str, lang: super::text::Lang) -> Option<PathBuf> {
         self.lessons.iter().find_map(|lesson| {
-            let path = lesson
-                .dir
-                .join("sections")
-                .join(lang.code())
-                .join(format!("{id}.md"));
+            let path = section_file(&lesson.dir, id, lang);
             path.is_file().then_some(path)
         })
     }
+}
+
+/// Where a lesson keeps a reading section's text in one language.
+pub fn section_file(lesson_dir: &std::path::Path, id: &str, lang: super::text::Lang) -> PathBuf {
+    lesson_dir
+        .join("sections")
+        .join(lang.code())
+        .join(format!("{id}.md"))
 }

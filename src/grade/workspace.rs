@@ -57,7 +57,11 @@ pub fn prepare(
         let package = format!("student-{:03}", s + 1);
         let package_dir = dir.join(&package);
         fs::create_dir_all(package_dir.join("exercises"))?;
-        fs::create_dir_all(dir.join("run").join(&package))?;
+        // Programs run here: emptied, so nothing a program left behind last
+        // time (state, say) is there for this run.
+        let run_dir = dir.join("run").join(&package);
+        let _ = fs::remove_dir_all(&run_dir);
+        fs::create_dir_all(&run_dir)?;
         let mut targets = Vec::new();
         for (e, source) in row.iter().enumerate() {
             let exercise = exercises[e];

@@ -8,9 +8,11 @@ pub mod verdict;
 use crate::content::pattern::Pattern;
 use crate::content::scenario::{AnswerOrder, ResponseKey, Scenario};
 use crate::content::template::Bindings;
+use crate::runner::drive::{ExactId, exact_id};
 use crate::runner::transcript::{Abort, LimitHit, ProcessEnd, RunRecord, Transcript};
 use envelope::{Output, classify};
 use serde_json::Value;
+use std::collections::HashMap;
 pub use verdict::{CheckResult, NearMiss, Outcome, Problem, RunEvidence, ScenarioVerdict};
 
 /// Judges one scenario's transcript.
@@ -94,6 +96,14 @@ fn judge_run(
         }
     }
     let mut claimed = vec![false; responses.len()];
+    // Responses by exact id, in arrival order: finding a request's answer
+    // is then a lookup, not a pass over every response.
+    let mut by_id: HashMap<ExactId, Vec<usize>> = HashMap::new();
+    for (i, response) in responses.iter().enumerate() {
+        if let Some(id) = response.get("id").and_then(exact_id) {
+            by_id.entry(id).or_default().push(i);
+        }
+    }
 
     // Exact ids first, so an error with a null id is never taken for one of them.
     let mut order: Vec<_> = run.sent.iter().filter(|s| s.key.is_some()).collect();
@@ -111,9 +121,22 @@ fn judge_run(
                 continue;
             }
         };
-        let candidates: Vec<usize> = (0..responses.len())
-            .filter(|&i| !claimed[i] && key.matches(&responses[i]))
-            .collect();
+        let indexed = match key {
+            ResponseKey::Id(id) => {
+                exact_id(id).map(|id| by_id.get(&id).map_or(&[][..], Vec::as_slice))
+            }
+            _ => None,
+        };
+        let candidates: Vec<usize> = match indexed {
+            Some(same_id) => same_id
+                .iter()
+                .copied()
+                .filter(|&i| !claimed[i] && key.matches(&responses[i]))
+                .collect(),
+            None => (0..responses.len())
+                .filter(|&i| !claimed[i] && key.matches(&responses[i]))
+                .collect(),
+        };
         let chosen = candidates
             .iter()
             .copied()
@@ -168,6 +191,27 @@ fn judge_run(
             _ => None,
         })
         .collect();
+    let id_steps: Vec<usize> = run
+        .sent
+        .iter()
+        .filter(|s| matches!(s.key, Some(ResponseKey::Id(_))))
+        .map(|s| s.step)
+        .collect();
+    // The first request with each exact id; other ids are compared as JSON.
+    let mut first_with_id: HashMap<ExactId, usize> = HashMap::new();
+    for (position, id) in answered_ids.iter().enumerate() {
+        if let Some(id) = exact_id(id) {
+            first_with_id.entry(id).or_insert(position);
+        }
+    }
+    let odd_ids: Vec<usize> = (0..answered_ids.len())
+        .filter(|&p| exact_id(answered_ids[p]).is_none())
+        .collect();
+    let asked = |id: &Value| -> Option<usize> {
+        let exact = exact_id(id).and_then(|e| first_with_id.get(&e).copied());
+        let odd = odd_ids.iter().copied().find(|&p| answered_ids[p] == id);
+        [exact, odd].into_iter().flatten().min()
+    };
     let silent: Vec<&crate::runner::transcript::Sent> = run
         .sent
         .iter()
@@ -178,13 +222,8 @@ fn judge_run(
             continue;
         }
         let id = message.get("id");
-        if let Some(step) = id.and_then(|id| answered_ids.iter().position(|a| *a == id)) {
-            let step = run
-                .sent
-                .iter()
-                .filter(|s| matches!(s.key, Some(ResponseKey::Id(_))))
-                .nth(step)
-                .map_or(0, |s| s.step);
+        if let Some(step) = id.and_then(asked) {
+            let step = id_steps.get(step).copied().unwrap_or(0);
             problems.push(Problem::Duplicate { step, message });
         } else if !silent.is_empty()
             && (id.is_none_or(Value::is_null)

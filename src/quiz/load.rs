@@ -218,10 +218,7 @@ fn check_question(
         }
     }
     for lang in Lang::ALL {
-        let section = lesson_dir
-            .join("sections")
-            .join(lang.code())
-            .join(format!("{}.md", file.section));
+        let section = crate::content::model::section_file(lesson_dir, &file.section, lang);
         if !section.is_file() {
             problems.at(
                 at,

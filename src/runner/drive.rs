@@ -13,11 +13,14 @@ use super::transcript::{Abort, RunRecord, Sent, Transcript};
 use crate::content::scenario::{Outgoing, ResponseKey, Scenario};
 use crate::content::template::{Bindings, substitute};
 use serde_json::Value;
+use std::collections::{HashMap, VecDeque};
 use std::time::Instant;
 
 struct Current {
     live: Live,
     sent: Vec<Sent>,
+    /// How many of `sent` expect a response (the next one's position).
+    expecting: usize,
 }
 
 pub fn run_scenario(
@@ -62,6 +65,7 @@ pub fn run_scenario(
                 Ok(live) => current.insert(Current {
                     live,
                     sent: Vec::new(),
+                    expecting: 0,
                 }),
                 Err(error) => {
                     transcript.runs.push(RunRecord::not_started(error));
@@ -79,13 +83,13 @@ pub fn run_scenario(
                 }
             },
         };
-        let position = run.sent.iter().filter(|s| s.key.is_some()).count();
         let key = step.response_key(
             scenario.answers,
-            position,
+            run.expecting,
             message.as_ref(),
             &transcript.bindings,
         );
+        run.expecting += usize::from(key.is_some());
         run.live.send(&text);
         run.sent.push(Sent {
             step: index,
@@ -134,8 +138,9 @@ fn close(
 }
 
 /// Follows output as it arrives and tells when every awaited response is in.
-/// Each line is parsed once, so a program that floods its output costs the
-/// checker linear time, not quadratic.
+/// Each line is parsed once and looked up by its id or position, so a
+/// program that floods its output, or a scenario of thousands of requests,
+/// costs the checker linear time, not quadratic.
 ///
 /// It also stops waiting once as many responses as requests have come, even
 /// if some do not match: a server answers each request once, so a wrong id
@@ -144,6 +149,13 @@ fn close(
 struct AnswerTracker {
     keys: Vec<ResponseKey>,
     answered: Vec<bool>,
+    answered_count: usize,
+    /// Unanswered keys by exact id, and by output position, lowest first.
+    by_id: HashMap<ExactId, VecDeque<usize>>,
+    by_line: HashMap<usize, VecDeque<usize>>,
+    /// Keys no index can find (an unreadable id, a float id): checked one by one.
+    others: Vec<usize>,
+    in_order: bool,
     lines_seen: usize,
     messages: usize,
     responses: usize,
@@ -152,9 +164,28 @@ struct AnswerTracker {
 impl AnswerTracker {
     fn new(keys: Vec<ResponseKey>) -> Self {
         let answered = vec![false; keys.len()];
+        let mut by_id: HashMap<ExactId, VecDeque<usize>> = HashMap::new();
+        let mut by_line: HashMap<usize, VecDeque<usize>> = HashMap::new();
+        let mut others = Vec::new();
+        for (i, key) in keys.iter().enumerate() {
+            match key {
+                ResponseKey::Line(n) => by_line.entry(*n).or_default().push_back(i),
+                ResponseKey::Id(id) => match exact_id(id) {
+                    Some(exact) => by_id.entry(exact).or_default().push_back(i),
+                    None => others.push(i),
+                },
+                ResponseKey::Unreadable => others.push(i),
+            }
+        }
+        let in_order = keys.iter().any(|k| matches!(k, ResponseKey::Line(_)));
         AnswerTracker {
             keys,
             answered,
+            answered_count: 0,
+            by_id,
+            by_line,
+            others,
+            in_order,
             lines_seen: 0,
             messages: 0,
             responses: 0,
@@ -173,24 +204,69 @@ impl AnswerTracker {
                 .as_ref()
                 .is_some_and(|m| m.get("result").is_some() || m.get("error").is_some());
             self.responses += usize::from(is_response);
-            let fits = |key: &ResponseKey| match key {
-                ResponseKey::Line(n) => *n == position,
-                _ => parsed.as_ref().is_some_and(|m| key.matches(m)),
+            // The lowest unanswered key this line fits, wherever it is kept.
+            let by_id = parsed
+                .as_ref()
+                .filter(|_| is_response)
+                .and_then(|m| m.get("id"))
+                .and_then(exact_id)
+                .and_then(|id| self.by_id.get(&id))
+                .and_then(|waiting| waiting.front().copied());
+            let by_line = self
+                .by_line
+                .get(&position)
+                .and_then(|waiting| waiting.front().copied());
+            let other = self.others.iter().copied().find(|&i| {
+                !self.answered[i] && parsed.as_ref().is_some_and(|m| self.keys[i].matches(m))
+            });
+            let Some(i) = [by_id, by_line, other].into_iter().flatten().min() else {
+                continue;
             };
-            if let Some(i) =
-                (0..self.keys.len()).find(|&i| !self.answered[i] && fits(&self.keys[i]))
-            {
-                self.answered[i] = true;
+            self.answered[i] = true;
+            self.answered_count += 1;
+            match &self.keys[i] {
+                ResponseKey::Line(n) => pop(&mut self.by_line, n),
+                ResponseKey::Id(id) => match exact_id(id) {
+                    Some(exact) => pop(&mut self.by_id, &exact),
+                    None => self.others.retain(|&o| o != i),
+                },
+                ResponseKey::Unreadable => self.others.retain(|&o| o != i),
             }
         }
         self.lines_seen = received.len();
-        let in_order = self.keys.iter().any(|k| matches!(k, ResponseKey::Line(_)));
-        let enough = if in_order {
+        let enough = if self.in_order {
             self.messages >= self.keys.len()
         } else {
             self.responses >= self.keys.len()
         };
-        enough || self.answered.iter().all(|a| *a)
+        enough || self.answered_count == self.keys.len()
+    }
+}
+
+fn pop<K: std::hash::Hash + Eq>(index: &mut HashMap<K, VecDeque<usize>>, key: &K) {
+    if let Some(waiting) = index.get_mut(key) {
+        waiting.pop_front();
+    }
+}
+
+/// A request id as a hash key, for the ids where JSON equality is plain
+/// equality of the key: strings and integers (7 and "7" stay apart, as in
+/// JSON). Other ids (floats, null, objects) give `None`: compare them as JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ExactId {
+    Text(String),
+    Unsigned(u64),
+    Negative(i64),
+}
+
+pub fn exact_id(id: &Value) -> Option<ExactId> {
+    match id {
+        Value::String(text) => Some(ExactId::Text(text.clone())),
+        Value::Number(n) => n
+            .as_u64()
+            .map(ExactId::Unsigned)
+            .or_else(|| n.as_i64().map(ExactId::Negative)),
+        _ => None,
     }
 }
 
@@ -206,6 +282,12 @@ pub fn parse_outputs(received: &[String]) -> Vec<Option<Value>> {
 /// Binds every capture whose response is among `received`. One that is
 /// missing shows up when a later step cannot fill in its variable.
 fn capture(scenario: &Scenario, sent: &[Sent], received: &[String], bindings: &mut Bindings) {
+    if sent
+        .iter()
+        .all(|s| scenario.steps[s.step].captures.is_empty())
+    {
+        return;
+    }
     let parsed = parse_outputs(received);
     let mut used = vec![false; parsed.len()];
     for sent in sent {
@@ -233,5 +315,92 @@ fn missing_capture(scenario: &Scenario, step: usize, name: &str) -> Abort {
         step,
         name: name.to_string(),
         pointer,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The tracker as it was before its indexes: every line tries every key.
+    fn answered_by_scanning(keys: &[ResponseKey], lines: &[String]) -> Vec<bool> {
+        let mut answered = vec![false; keys.len()];
+        for (position, line) in lines.iter().filter(|l| !l.trim().is_empty()).enumerate() {
+            let parsed = serde_json::from_str::<Value>(line).ok();
+            let fits = |key: &ResponseKey| match key {
+                ResponseKey::Line(n) => *n == position,
+                _ => parsed.as_ref().is_some_and(|m| key.matches(m)),
+            };
+            if let Some(i) = (0..keys.len()).find(|&i| !answered[i] && fits(&keys[i])) {
+                answered[i] = true;
+            }
+        }
+        answered
+    }
+
+    /// A small deterministic generator, so the test needs no seed source.
+    struct Lcg(u64);
+    impl Lcg {
+        fn pick<'a, T>(&mut self, from: &'a [T]) -> &'a T {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            &from[(self.0 >> 33) as usize % from.len()]
+        }
+    }
+
+    #[test]
+    fn indexed_tracking_answers_exactly_what_scanning_did() {
+        // Ids that look alike but differ as JSON, and ones no index takes.
+        let ids = [
+            json!(5),
+            json!("5"),
+            json!(5.0),
+            json!(-3),
+            json!(null),
+            json!(true),
+            json!({"a": 1}),
+            json!("x"),
+        ];
+        let mut rng = Lcg(7);
+        for round in 0..400 {
+            let in_order = round % 4 == 0;
+            let keys: Vec<ResponseKey> = (0..1 + round % 9)
+                .map(|n| match (in_order, *rng.pick(&[0, 1, 2])) {
+                    (true, _) => ResponseKey::Line(n),
+                    (false, 0) => ResponseKey::Unreadable,
+                    _ => ResponseKey::Id(rng.pick(&ids).clone()),
+                })
+                .collect();
+            let lines: Vec<String> = (0..round % 11)
+                .map(|_| {
+                    let id = rng.pick(&ids).clone();
+                    match *rng.pick(&[0, 1, 2, 3, 4, 5]) {
+                        0 => json!({"jsonrpc": "2.0", "id": id, "result": {}}).to_string(),
+                        1 => json!({"jsonrpc": "2.0", "id": id, "error": {"code": 1}}).to_string(),
+                        2 => json!({"jsonrpc": "2.0", "error": {"code": 1}}).to_string(),
+                        3 => json!({"jsonrpc": "2.0", "method": "note", "id": id}).to_string(),
+                        4 => "not json".to_string(),
+                        _ => "  ".to_string(),
+                    }
+                })
+                .collect();
+            let mut tracker = AnswerTracker::new(keys.clone());
+            // Fed in two parts, as output arrives.
+            let half = lines.len() / 2;
+            tracker.feed(&lines[..half]);
+            tracker.feed(&lines);
+            assert_eq!(
+                tracker.answered,
+                answered_by_scanning(&keys, &lines),
+                "keys {keys:?}\nlines {lines:?}"
+            );
+            assert_eq!(
+                tracker.answered_count,
+                tracker.answered.iter().filter(|a| **a).count()
+            );
+        }
     }
 }

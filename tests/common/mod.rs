@@ -87,9 +87,10 @@ pub fn require_python() {
     );
 }
 
-/// A disposable copy of the course for tests that write progress: the
-/// content and sources are copied; the exercise build folder is shared with
-/// the repository so nothing is compiled from scratch.
+/// A disposable copy of the course, for tests that write progress or edit
+/// exercise files. It builds in its own target folder: cargo writes every bin
+/// to one fixed path per target folder, so a shared one would let this copy's
+/// programs stand in for the repository's.
 pub fn course_copy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     let repo = repo();
@@ -100,11 +101,6 @@ pub fn course_copy() -> tempfile::TempDir {
             copy_tree(&repo.join(&name), &dir.path().join(&name));
         }
     }
-    std::fs::create_dir_all(repo.join("target/exercises")).expect("target folder");
-    std::fs::create_dir_all(dir.path().join("target")).expect("target folder");
-    #[cfg(unix)]
-    std::os::unix::fs::symlink(repo.join("target/exercises"), dir.path().join("target/exercises"))
-        .expect("share the exercise build folder");
     dir
 }
 
@@ -129,10 +125,10 @@ pub fn stable(text: &str) -> String {
     let mut out = String::new();
     for line in text.lines() {
         let mut line = line.to_string();
-        if let Some(start) = line.find("thread 'main' (") {
-            if let Some(end) = line[start..].find(')') {
-                line.replace_range(start..start + end + 1, "thread 'main' (N)");
-            }
+        if let Some(start) = line.find("thread 'main' (")
+            && let Some(end) = line[start..].find(')')
+        {
+            line.replace_range(start..start + end + 1, "thread 'main' (N)");
         }
         out.push_str(&line);
         out.push('\n');

@@ -28,6 +28,19 @@ pub fn failure_text(exercise: &ExerciseGrade, lang: Lang) -> String {
         .join("\n\n")
 }
 
+/// Text safe to print on a terminal: a student's output can hold escape
+/// sequences that would recolour, move or retitle the grader's terminal, so
+/// control characters (other than line breaks and tabs) are shown as `\u{..}`.
+pub fn visible(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' | '\t' => c.to_string(),
+            c if c.is_control() => format!("\\u{{{:x}}}", u32::from(c)),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
 fn indent(text: &str) -> String {
     text.lines()
         .map(|l| format!("  {l}"))
@@ -52,5 +65,16 @@ pub fn first_error(output: &str) -> String {
     match lines.find(|l| l.starts_with("-->")) {
         Some(place) => format!("{error} {place}"),
         None => error.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn control_characters_become_visible() {
+        assert_eq!(
+            super::visible("a\u{1b}[31mb\u{0}\tc\n"),
+            "a\\u{1b}[31mb\\u{0}\tc\n"
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! `--format text`: a table with a row per submission and a column per
 //! exercise, then what cost each submission its points, one line each.
 
-use super::first_error;
+use super::{first_error, visible};
 use crate::content::Lang;
 use crate::content::text::tr;
 use crate::grade::model::{ExerciseGrade, Gradebook};
@@ -38,7 +38,7 @@ pub fn render(book: &Gradebook, lang: Lang) -> String {
     }
     let _ = writeln!(out, "  {}", tr(lang, "score", "得分"));
     for submission in &book.submissions {
-        let _ = write!(out, "{:<name_width$}", submission.name);
+        let _ = write!(out, "{:<name_width$}", visible(&submission.name));
         for (e, width) in submission.exercises.iter().zip(&widths) {
             let _ = write!(out, " {:>width$}", e.score());
         }
@@ -67,7 +67,7 @@ pub fn render(book: &Gradebook, lang: Lang) -> String {
         let _ = writeln!(
             out,
             "\n{} {}/{}",
-            submission.name,
+            visible(&submission.name),
             submission.score(),
             submission.max_score()
         );
@@ -99,7 +99,7 @@ pub fn render(book: &Gradebook, lang: Lang) -> String {
                 tr(lang, "quiz", "测验"),
                 quiz.score,
                 quiz.max_score,
-                clip(&detail, 100)
+                clip(&visible(&detail), 100)
             );
         }
     }
@@ -144,5 +144,5 @@ fn why(exercise: &ExerciseGrade, lang: Lang) -> String {
             }
         }
     };
-    clip(&line.replace('\n', " "), 160)
+    clip(&visible(&line.replace('\n', " ")), 160)
 }

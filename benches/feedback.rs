@@ -5,7 +5,8 @@
 //!   LEARN_BENCH_QUICK=1 cargo bench --bench feedback   # smoke test: few runs, no installs
 //!
 //! Also read from the environment:
-//!   LEARN_BENCH_BIN=/path/to/learn    measure another build of learn (e.g. an older one)
+//!   LEARN_BENCH_BIN=/path/to/learn    measure another build of learn (e.g. an older one);
+//!                                     throughput always uses the library built with the bench
 //!   LEARN_BENCH_EXERCISES=a,b         exercises for the edit cycle (default id-echo,capstone)
 //!   LEARN_BENCH_GRADING=0|1           run the grading bench (default: 1 full, 0 quick)
 //!   LEARN_BENCH_GRADING_ARGS="..."    its arguments (default: none, i.e. its full run)
@@ -218,7 +219,8 @@ fn throughput(course: &Course, settings: &Settings) -> Figure {
         Goal::AtLeast(20_000.0),
     )
     .note(format!(
-        "run_scenario + judge_scenario in one process: {:.0} ms for the stream",
+        "run_scenario + judge_scenario in this process (the library built with this bench, \
+         whatever LEARN_BENCH_BIN says): {:.0} ms for the stream",
         settings.messages as f64 / rate * 1e3
     ))
 }

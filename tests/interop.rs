@@ -53,10 +53,21 @@ fn install_sdk() -> bool {
         if python.exists() {
             return true;
         }
-        let created = Command::new("python3").arg("-m").arg("venv").arg(&venv).status().is_ok_and(|s| s.success());
+        let created = Command::new("python3")
+            .arg("-m")
+            .arg("venv")
+            .arg(&venv)
+            .status()
+            .is_ok_and(|s| s.success());
         created
             && Command::new(&python)
-                .args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"])
+                .args([
+                    "-m",
+                    "pip",
+                    "install",
+                    "--quiet",
+                    "--disable-pip-version-check",
+                ])
                 .arg(format!("mcp=={MCP_SDK_VERSION}"))
                 .status()
                 .is_ok_and(|s| s.success())

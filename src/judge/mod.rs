@@ -111,16 +111,10 @@ fn judge_run(
     let mut missing = Vec::new();
     for sent in order {
         let Some(key) = &sent.key else { continue };
-        let Some(pattern) = &scenario.steps[sent.step].expect else {
+        let Some(pattern) = expectation(scenario, sent.step, bindings, problems) else {
             continue;
         };
-        let pattern = &match resolved(scenario, sent.step, pattern, bindings) {
-            Ok(pattern) => pattern,
-            Err(problem) => {
-                problems.push(problem);
-                continue;
-            }
-        };
+        let pattern = &pattern;
         let indexed = match key {
             ResponseKey::Id(id) => {
                 exact_id(id).map(|id| by_id.get(&id).map_or(&[][..], Vec::as_slice))
@@ -259,16 +253,10 @@ fn judge_in_order(
         let Some(key @ ResponseKey::Line(n)) = &sent.key else {
             continue;
         };
-        let Some(pattern) = &scenario.steps[sent.step].expect else {
+        let Some(pattern) = expectation(scenario, sent.step, bindings, problems) else {
             continue;
         };
-        let pattern = &match resolved(scenario, sent.step, pattern, bindings) {
-            Ok(pattern) => pattern,
-            Err(problem) => {
-                problems.push(problem);
-                continue;
-            }
-        };
+        let pattern = &pattern;
         answered = answered.max(n + 1);
         let Some(line) = lines.get(*n) else {
             problems.push(Problem::MissingResponse {
@@ -307,27 +295,30 @@ fn judge_in_order(
     }
 }
 
-/// The pattern with its variables filled in, or the missing capture that
-/// keeps it from being judged (an unbound variable must never pass a `$not`).
-fn resolved(
+/// A step's expectation with its variables filled in. `None` when it has
+/// none, or when a variable was never captured: that is recorded as a
+/// problem, since an unbound variable must never pass a `$not`.
+fn expectation(
     scenario: &Scenario,
     step: usize,
-    pattern: &Pattern,
     bindings: &Bindings,
-) -> Result<Pattern, Problem> {
+    problems: &mut Vec<Problem>,
+) -> Option<Pattern> {
+    let pattern = scenario.steps[step].expect.as_ref()?;
     let mut names = Vec::new();
     pattern.vars(&mut names);
     if let Some(name) = names.into_iter().find(|n| !bindings.contains_key(n)) {
         let (step, pointer) = scenario
             .capture_source(&name, step)
             .unwrap_or((step, String::new()));
-        return Err(Problem::CaptureMissing {
+        problems.push(Problem::CaptureMissing {
             step,
             name,
             pointer,
         });
+        return None;
     }
-    Ok(matching::resolve(pattern, bindings))
+    Some(matching::resolve(pattern, bindings))
 }
 
 /// Finds (and claims) the response the learner most likely meant as the answer.

@@ -96,7 +96,8 @@ pub fn course_copy() -> tempfile::TempDir {
     let repo = repo();
     for entry in std::fs::read_dir(&repo).expect("read the repository") {
         let name = entry.expect("entry").file_name();
-        let skip = [".git", "target"].iter().any(|s| name == *s) || name.to_string_lossy().starts_with(".learn-progress");
+        let skip = [".git", "target"].iter().any(|s| name == *s)
+            || name.to_string_lossy().starts_with(".learn-progress");
         if !skip {
             copy_tree(&repo.join(&name), &dir.path().join(&name));
         }

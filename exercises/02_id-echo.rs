@@ -23,7 +23,7 @@ fn main() {
 fn respond(line: &str) -> Option<Value> {
     let message: Value = match serde_json::from_str(line) {
         Ok(message) => message,
-        // Not JSON, so no id can be read from it: the error's id is null.
+        // Not JSON, so no id can be read from it: the error carries none.
         Err(_) => return Some(error_response(Value::Null, -32700, "Parse error")),
     };
     // No `id` member at all: a notification, which is never answered.
@@ -53,6 +53,8 @@ fn result_response(id: Value, result: Value) -> Value {
 }
 
 /// TODO: `{"jsonrpc": "2.0", "id": <id>, "error": {"code": <code>, "message": <message>}}`
+/// `respond` passes `Value::Null` when no id could be read. MCP's schema then
+/// wants `id` left out; plain JSON-RPC 2.0 writes `"id": null`. Both pass.
 fn error_response(id: Value, code: i64, message: &str) -> Value {
     todo!("build an error response")
 }

@@ -6,8 +6,8 @@
 //! is yours. The checker plays a long tour against it, including retries of
 //! `greet` sent to freshly started processes.
 //!
-//!   Envelope   not JSON: -32700 (null id). Not an object, unusable id:
-//!              -32600 (null id). Wrong `jsonrpc`, no string `method`,
+//!   Envelope   not JSON: -32700 (no id). Not an object, unusable id:
+//!              -32600 (no id). Wrong `jsonrpc`, no string `method`,
 //!              `params` not an object: -32600 (with the id). No `id`
 //!              member: a notification, no output. `result`/`error` and no
 //!              `method`: a stray response, no output.
@@ -98,6 +98,8 @@ fn result_response(id: Value, result: Value) -> Value {
 }
 
 /// TODO: `{"jsonrpc": "2.0", "id": id, "error": {"code", "message", "data"?}}`.
+/// A null `id` means it could not be read: leave `id` out, as MCP's schema
+/// does (plain JSON-RPC 2.0 writes `"id": null`; both pass).
 fn error_response(id: Value, failure: Failure) -> Value {
     todo!("build an error response")
 }

@@ -1,7 +1,7 @@
 //! Reference solution · exercise 2 · id-echo
 //!
 //! Every response copies its request's id exactly, same JSON type and all;
-//! a line whose id cannot be used gets an error with a null id.
+//! a line whose id cannot be used gets an error that carries no id.
 
 use mcp_harness::{Value, json, serve_lines};
 
@@ -13,7 +13,7 @@ fn main() {
 fn respond(line: &str) -> Option<Value> {
     let message: Value = match serde_json::from_str(line) {
         Ok(message) => message,
-        // Not JSON, so no id can be read from it: the error's id is null.
+        // Not JSON, so no id can be read from it: the error carries none.
         Err(_) => return Some(error_response(Value::Null, -32700, "Parse error")),
     };
     // No `id` member at all: a notification, which is never answered.
@@ -48,7 +48,13 @@ fn result_response(id: Value, result: Value) -> Value {
 
 /// The error envelope: code and message are required, data is optional.
 fn error_response(id: Value, code: i64, message: &str) -> Value {
-    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
+    let mut response = json!({"jsonrpc": "2.0", "error": {"code": code, "message": message}});
+    // A null id stands for "could not be read". MCP's schema has no null
+    // request id, so such an error leaves `id` out (JSON-RPC 2.0 writes null).
+    if !id.is_null() {
+        response["id"] = id;
+    }
+    response
 }
 
 /// Given: what this small server lists. Not part of the exercise.

@@ -70,5 +70,11 @@ fn answer(request: &Value) -> Value {
 }
 
 fn error_response(id: Value, code: i64, message: &str) -> Value {
-    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
+    let mut response = json!({"jsonrpc": "2.0", "error": {"code": code, "message": message}});
+    // A null id stands for "could not be read". MCP's schema has no null
+    // request id, so such an error leaves `id` out (JSON-RPC 2.0 writes null).
+    if !id.is_null() {
+        response["id"] = id;
+    }
+    response
 }

@@ -162,7 +162,13 @@ fn error_response(id: Value, code: i64, message: &str, data: Option<Value>) -> V
     if let (Some(data), Some(members)) = (data, error.as_object_mut()) {
         members.insert("data".into(), data);
     }
-    json!({"jsonrpc": "2.0", "id": id, "error": error})
+    let mut response = json!({"jsonrpc": "2.0", "error": error});
+    // A null id stands for "could not be read". MCP's schema has no null
+    // request id, so such an error leaves `id` out (JSON-RPC 2.0 writes null).
+    if !id.is_null() {
+        response["id"] = id;
+    }
+    response
 }
 
 /// Given: what `server/discover` says about this server.

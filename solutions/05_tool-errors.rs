@@ -24,7 +24,7 @@ struct Request {
 fn respond(line: &str) -> Option<Value> {
     let message: Value = match serde_json::from_str(line) {
         Ok(message) => message,
-        // Not JSON, so no id can be read from it: the error's id is null.
+        // Not JSON, so no id can be read from it: the error carries none.
         Err(_) => return Some(error_response(Value::Null, -32700, "Parse error")),
     };
     // Given (notification-silence): no `id` member, or a reply nobody asked
@@ -39,7 +39,7 @@ fn respond(line: &str) -> Option<Value> {
 }
 
 /// The envelope checks, in the order that decides which id the error gets:
-/// while the id is unreadable the error's id is null; once it is known, the
+/// while the id is unreadable the error carries none; once it is known, the
 /// error copies it.
 fn read_request(message: &Value) -> Result<Request, Value> {
     let Some(members) = message.as_object() else {
@@ -167,7 +167,13 @@ fn result_response(id: Value, mut result: Value) -> Value {
 
 /// Given: the error envelope.
 fn error_response(id: Value, code: i64, message: &str) -> Value {
-    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
+    let mut response = json!({"jsonrpc": "2.0", "error": {"code": code, "message": message}});
+    // A null id stands for "could not be read". MCP's schema has no null
+    // request id, so such an error leaves `id` out (JSON-RPC 2.0 writes null).
+    if !id.is_null() {
+        response["id"] = id;
+    }
+    response
 }
 
 /// Given: the two tools (`greet` is exercise input-required's).

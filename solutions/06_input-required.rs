@@ -287,5 +287,11 @@ fn error_response(id: Value, failure: Failure) -> Value {
     if let Some(data) = failure.data {
         error.insert("data".into(), data);
     }
-    json!({"jsonrpc": "2.0", "id": id, "error": error})
+    let mut response = json!({"jsonrpc": "2.0", "error": error});
+    // A null id stands for "could not be read". MCP's schema has no null
+    // request id, so such an error leaves `id` out (JSON-RPC 2.0 writes null).
+    if !id.is_null() {
+        response["id"] = id;
+    }
+    response
 }

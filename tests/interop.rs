@@ -272,7 +272,7 @@ const DEPARTURES: &[(&str, &str)] = &[
     // Unparseable lines and requests whose id cannot be used get no answer
     // at all, where JSON-RPC asks for -32700 / -32600.
     (
-        "a line that is not JSON gets -32700 with a null id",
+        "a line that is not JSON gets -32700 with no id",
         "silence on unparseable lines",
     ),
     (

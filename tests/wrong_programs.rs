@@ -31,14 +31,14 @@ const CASES: &[(&str, &str, &[&str], &str)] = &[
     (
         "accepts_null_id",
         "id-echo",
-        &["a null id is refused with a null-id error"],
+        &["a null id is refused with an error that carries no id"],
         "null",
     ),
     (
         "silent_on_parse_error",
         "id-echo",
-        &["a line that is not JSON gets a parse error with a null id"],
-        "No error with a null (or no) id",
+        &["a line that is not JSON gets a parse error with no id"],
+        "No error without an id (or with a null id)",
     ),
     (
         "answers_twice",

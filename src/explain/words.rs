@@ -288,8 +288,8 @@ pub fn problem(problem: &Problem, lang: Lang) -> String {
     match problem {
         Problem::NotJson { reason } => pick(
             lang,
-            format!("the text is not JSON ({reason}); a server answers -32700 with a null id"),
-            format!("文本不是 JSON（{reason}）；服务器会回 -32700，id 为 null"),
+            format!("the text is not JSON ({reason}); a server answers -32700 with no id (or a null one)"),
+            format!("文本不是 JSON（{reason}）；服务器会回 -32700，不带 id（或用 null）"),
         ),
         Problem::NotAnObject => pick(
             lang,

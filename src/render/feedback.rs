@@ -360,10 +360,10 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
             text.push_str(&match (key, lang) {
                 (ResponseKey::Id(id), En) => format!("No response with id {} came back for it.", typed(id)),
                 (ResponseKey::Id(id), Zh) => format!("没有收到 id 为 {} 的响应。", typed(id)),
-                (ResponseKey::Unreadable, En) => "No error with a null (or no) id came back for it. Its id could not be read, so the error that answers it has id null.".into(),
+                (ResponseKey::Unreadable, En) => "No error without an id (or with a null id) came back for it. Its id could not be read, so the error that answers it leaves `id` out or sets it to null.".into(),
                 (ResponseKey::Line(_), En) => "No answer line came back for it: this program writes exactly one line for each line it reads.".into(),
                 (ResponseKey::Line(_), Zh) => "没有收到对应的回答行：这个程序每读入一行，就要恰好写出一行。".into(),
-                (ResponseKey::Unreadable, Zh) => "没有收到 id 为 null（或没有 id）的错误响应。这一行的 id 无法读出，所以回应它的错误的 id 是 null。".into(),
+                (ResponseKey::Unreadable, Zh) => "没有收到不带 id（或 id 为 null）的错误响应。这一行的 id 无法读出，所以回应它的错误要么省略 `id`，要么把它设为 null。".into(),
             });
             match (near, lang) {
                 (Some(NearMiss::IdTypeDiffers { got }), En) => text.push_str(&format!(

@@ -1,6 +1,8 @@
 //! Where each fact is taught (reading sections, in both languages) and
 //! checked (scenarios and quiz questions). Reads content only.
 
+use crate::content::model::section_file;
+use crate::content::section_facts::facts_of;
 use crate::content::{Course, Lang, Step};
 use crate::quiz::model::Quiz;
 use std::collections::BTreeSet;
@@ -31,19 +33,11 @@ impl FactCoverage {
 
 /// The facts a section's last `Facts:` line names.
 fn section_facts(course: &Course, id: &str, lang: Lang) -> BTreeSet<String> {
-    let Some(path) = course.section_path(id, lang) else {
-        return BTreeSet::new();
-    };
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    text.lines()
-        .rev()
-        .find_map(|l| l.strip_prefix("Facts:"))
-        .map(|list| {
-            list.split(',')
-                .map(|f| f.trim().to_string())
-                .filter(|f| !f.is_empty())
-                .collect()
-        })
+    course
+        .lessons
+        .iter()
+        .find(|lesson| section_file(&lesson.dir, id, lang).is_file())
+        .map(|lesson| facts_of(&lesson.dir, id, lang))
         .unwrap_or_default()
 }
 

@@ -62,6 +62,7 @@ const DEFECTS: &[&str] = &[
     "route-latest",
     "route-first",
     "route-closed",
+    "goodbye-line",
 ];
 
 #[test]
@@ -75,5 +76,33 @@ fn each_client_defect_fails_at_least_one_scenario() {
             .flatten()
             .any(|s| s["passed"] == false);
         assert!(failed, "--defect {defect} was not caught by client-ids");
+    }
+}
+
+/// An extra line from a client is named as one, in the words of a program
+/// that writes one line per event, not as a server's stray response.
+#[test]
+fn an_extra_line_is_reported_as_an_extra_line() {
+    require_python();
+    let verdict = run("buggy_client.py", "--defect goodbye-line", "9");
+    let scenarios = verdict["scenarios"].as_array().expect("scenarios");
+    let failed: Vec<&serde_json::Value> =
+        scenarios.iter().filter(|s| s["passed"] == false).collect();
+    assert_eq!(
+        failed.len(),
+        scenarios.len(),
+        "every run ends with the extra line, so every scenario fails:\n{verdict:#}"
+    );
+    for scenario in failed {
+        let message = scenario["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains(r#"It wrote an extra line: {"log":"bye"}"#)
+                && message.contains("exactly one line for each line that asks for an answer"),
+            "{message}"
+        );
+        assert!(
+            !message.contains("answers nothing that was sent"),
+            "{message}"
+        );
     }
 }

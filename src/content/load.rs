@@ -384,6 +384,22 @@ fn load_lesson(root: &Path, dir: &Path, errors: &mut Vec<ContentError>) -> Optio
         }
     }
     let facts = load_facts(dir, &exercises, errors);
+    let readings: Vec<&str> = objectives
+        .iter()
+        .flat_map(|o| &o.steps)
+        .filter_map(|step| match step {
+            Step::Reading(id) => Some(id.as_str()),
+            _ => None,
+        })
+        .collect();
+    let teaches = super::section_facts::best_sections(dir, &readings);
+    for exercise in &mut exercises {
+        exercise.read_more = exercise
+            .scenarios
+            .iter()
+            .filter_map(|s| Some((s.fact.clone(), teaches.get(&s.fact)?.clone())))
+            .collect();
+    }
     let glossary = dir.join("glossary.toml");
     if glossary.is_file() {
         match super::glossary::load(&glossary) {
@@ -543,6 +559,7 @@ fn load_exercise(
         file: file.file,
         points: file.points,
         section: file.section,
+        read_more: BTreeMap::new(),
         title: file.title,
         task: file.task,
         hints: file.hint,

@@ -8,6 +8,7 @@ pub mod model;
 pub mod pattern;
 pub mod project;
 pub mod scenario;
+pub mod section_facts;
 pub mod template;
 pub mod text;
 

@@ -112,6 +112,9 @@ pub struct Exercise {
     pub points: u32,
     /// The reading section this exercise practises.
     pub section: String,
+    /// For each fact its scenarios check, the section that teaches it; the
+    /// feedback for a failed scenario points there.
+    pub read_more: BTreeMap<String, String>,
     pub title: Localized,
     pub task: Localized,
     /// The hint ladder: a nudge, then the rule, then the shape of the answer.

@@ -227,7 +227,7 @@ fn judge_run(
         {
             problems.push(Problem::AnsweredSilence {
                 message,
-                silent: silent.iter().map(|s| s.text.clone()).collect(),
+                silent: silent.len(),
             });
         } else {
             problems.push(Problem::Unexpected { message });
@@ -287,7 +287,10 @@ fn judge_in_order(
     }
     for line in lines.iter().skip(answered) {
         problems.push(match serde_json::from_str::<Value>(line) {
-            Ok(message) => Problem::Unexpected { message },
+            Ok(message) => Problem::ExtraLine {
+                message,
+                expected: answered,
+            },
             Err(_) => Problem::NotJson {
                 line: (*line).clone(),
             },

@@ -98,9 +98,13 @@ pub enum Problem {
     /// A request was answered more than once.
     Duplicate { step: usize, message: Value },
     /// Something was written back for a message that must get no reply.
-    AnsweredSilence { message: Value, silent: Vec<String> },
+    /// `silent` counts the messages of the run that must get no reply.
+    AnsweredSilence { message: Value, silent: usize },
     /// A response that answers nothing that was sent.
     Unexpected { message: Value },
+    /// Function and client programs: a line past the last one that answers
+    /// something. `expected` is how many answer lines the run called for.
+    ExtraLine { message: Value, expected: usize },
 }
 
 /// A response that is almost the missing one: the learner's likely mistake.

@@ -149,12 +149,17 @@ pub fn scenario_details(
         Lang::Zh => format!("规则（{}）：{}", verdict.fact, verdict.rule.get(lang)),
     };
     let _ = writeln!(out, "{indent}{}", rule.yellow());
+    // The section that teaches the broken rule, else the exercise's own.
+    let section = exercise
+        .read_more
+        .get(&verdict.fact)
+        .unwrap_or(&exercise.section);
     let _ = writeln!(
         out,
         "{indent}{}",
         match lang {
-            Lang::En => format!("Read more: `learn read {}`", exercise.section),
-            Lang::Zh => format!("复习：`learn read {}`", exercise.section),
+            Lang::En => format!("Read more: `learn read {section}`"),
+            Lang::Zh => format!("复习：`learn read {section}`"),
         }
         .dimmed()
     );
@@ -420,14 +425,17 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
             show(message)
         ),
         (Problem::AnsweredSilence { message, silent }, En) => format!(
-            "It answered a message that must get no reply: {}\nIt was sent {} such message(s): notifications (no `id`) and stray responses are never answered, not even with an empty result or an error.",
+            "It answered a message that must get no reply: {}\n{}: notifications (no `id`) and stray responses are never answered, not even with an empty result or an error.",
             show(message),
-            silent.len()
+            match silent {
+                1 => "This run sent one such message".to_string(),
+                n => format!("This run sent {n} such messages"),
+            }
         ),
         (Problem::AnsweredSilence { message, silent }, Zh) => format!(
-            "它回应了一条不该有回复的消息：{}\n本场景发送了 {} 条这样的消息：通知（没有 `id`）和无人请求的响应永远不被回应，空结果和错误都不行。",
+            "它回应了一条不该有回复的消息：{}\n这次运行发送了 {} 条这样的消息：通知（没有 `id`）和无人请求的响应永远不被回应，空结果和错误都不行。",
             show(message),
-            silent.len()
+            silent
         ),
         (Problem::Unexpected { message }, En) => format!(
             "It wrote a response that answers nothing that was sent: {}",
@@ -436,6 +444,14 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
         (Problem::Unexpected { message }, Zh) => {
             format!("它写出了一个不对应任何已发送消息的响应：{}", show(message))
         }
+        (Problem::ExtraLine { message, expected }, En) => format!(
+            "It wrote an extra line: {}\nThis program writes exactly one line for each line that asks for an answer; this run called for {expected}, and this line came after them.",
+            show(message)
+        ),
+        (Problem::ExtraLine { message, expected }, Zh) => format!(
+            "它多写了一行：{}\n这个程序对每一条需要回答的输入恰好写一行；这次运行只需要 {expected} 行，这一行在它们之后。",
+            show(message)
+        ),
     }
 }
 

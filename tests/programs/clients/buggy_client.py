@@ -35,6 +35,7 @@ DEFECTS = {
     "route-latest": "routes every subscription notification to the newest open subscription",
     "route-first": "routes every subscription notification to the oldest open subscription",
     "route-closed": "keeps routing to a subscription after its final result arrived",
+    "goodbye-line": "writes one more line, {\"log\": \"bye\"}, when its input ends",
 }
 
 SUB_KEY = "io.modelcontextprotocol/subscriptionId"
@@ -182,6 +183,8 @@ def main():
     for line in sys.stdin:
         if line.strip():
             print(json.dumps(client.handle(line)), flush=True)
+    if "goodbye-line" in client.d:
+        print(json.dumps({"log": "bye"}), flush=True)
 
 
 if __name__ == "__main__":

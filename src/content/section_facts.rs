@@ -1,0 +1,84 @@
+//! Which facts a reading section teaches, from the `Facts:` line that ends
+//! it, and which section to send a learner to for one fact.
+
+use super::model::section_file;
+use super::text::Lang;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// The facts a section's last `Facts:` line names; empty when the file is
+/// missing or has no such line (the loader reports a missing file).
+pub fn facts_of(lesson_dir: &Path, section: &str, lang: Lang) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(section_file(lesson_dir, section, lang)).unwrap_or_default();
+    parse(&text)
+}
+
+fn parse(text: &str) -> BTreeSet<String> {
+    text.lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("Facts:"))
+        .map(|list| {
+            list.split(',')
+                .map(|f| f.trim().to_string())
+                .filter(|f| !f.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// For each fact, the section that teaches it most directly: of the
+/// sections (in reading order) whose English `Facts:` line names it, the
+/// one naming the fewest facts, the earlier on a tie. A recap or a list of
+/// confusions names many facts and so is picked only when nothing else
+/// teaches one.
+pub fn best_sections(lesson_dir: &Path, sections: &[&str]) -> BTreeMap<String, String> {
+    let named: Vec<(&str, BTreeSet<String>)> = sections
+        .iter()
+        .map(|&id| (id, facts_of(lesson_dir, id, Lang::En)))
+        .collect();
+    best_of(&named)
+}
+
+fn best_of(named: &[(&str, BTreeSet<String>)]) -> BTreeMap<String, String> {
+    let mut best: BTreeMap<String, (usize, String)> = BTreeMap::new();
+    for (id, facts) in named {
+        for fact in facts {
+            let better = best.get(fact).is_none_or(|(count, _)| facts.len() < *count);
+            if better {
+                best.insert(fact.clone(), (facts.len(), id.to_string()));
+            }
+        }
+    }
+    best.into_iter().map(|(fact, (_, id))| (fact, id)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(facts: &[&str]) -> BTreeSet<String> {
+        facts.iter().map(|f| f.to_string()).collect()
+    }
+
+    #[test]
+    fn the_last_facts_line_counts() {
+        let text = "# Title\n\nFacts: F9 in passing\n\nbody\n\nFacts: F1, F2 ,\n";
+        assert_eq!(parse(text), set(&["F1", "F2"]));
+        assert!(parse("no facts here").is_empty());
+    }
+
+    #[test]
+    fn the_narrowest_section_wins_and_the_earlier_on_a_tie() {
+        let named = [
+            ("recap", set(&["F1", "F2", "F3"])),
+            ("requests", set(&["F2"])),
+            ("ids", set(&["F2"])),
+            ("both", set(&["F1", "F3"])),
+        ];
+        let best = best_of(&named);
+        assert_eq!(best["F2"], "requests");
+        assert_eq!(best["F1"], "both");
+        assert_eq!(best["F3"], "both");
+        assert_eq!(best.len(), 3);
+    }
+}

@@ -9,28 +9,29 @@
 //!
 //! The files are: the bin's sources as rustc reported them (cargo's `.d`
 //! dep-info file: the exercise file, any module it pulls in, the harness),
-//! the harness sources, every manifest, `Cargo.lock`, toolchain files and
+//! the harness sources, every manifest, `Cargo.lock`, toolchain files,
 //! cargo config files (a missing one is recorded as missing, so creating it
-//! counts as a change).
+//! counts as a change), and rustup's `settings.toml` and `update-hashes/`,
+//! which change with `rustup default`, `rustup override` and `rustup update`.
 //!
 //! A file edited while cargo runs must not be stamped as built: the state of
 //! every file is taken before cargo starts and again after it succeeds, and
 //! the stamp is written only if the two agree. Cargo's own check works the
 //! same way (it compares sources with the time the build started).
-//! Not covered: switching toolchains without touching a toolchain file (e.g.
-//! `rustup default`); the program built before is then run as it is.
+//! Not covered: a toolchain chosen by `CARGO` or by a linked toolchain that
+//! is rebuilt in place; the program built before is then run as it is.
 
 use std::hash::Hasher;
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
-const FORMAT: &str = "learn-stamp 2";
+const FORMAT: &str = "learn-stamp 3";
 
 /// Environment variables that change what cargo builds or how. (`CARGO`,
 /// which cargo to start, is left out: it differs between `cargo run` and a
 /// direct start, and, like `rustup default`, it chooses the toolchain.)
-const ENV_EXACT: [&str; 9] = [
+const ENV_EXACT: [&str; 10] = [
     "CARGO_HOME",
     "CARGO_INCREMENTAL",
     "CARGO_ENCODED_RUSTFLAGS",
@@ -39,6 +40,7 @@ const ENV_EXACT: [&str; 9] = [
     "RUSTC_WRAPPER",
     "RUSTC_WORKSPACE_WRAPPER",
     "RUSTUP_TOOLCHAIN",
+    "RUSTUP_HOME",
     "RUSTC_BOOTSTRAP",
 ];
 const ENV_PREFIXES: [&str; 3] = ["CARGO_BUILD_", "CARGO_PROFILE_", "CARGO_TARGET_"];
@@ -71,6 +73,8 @@ pub struct Stamp {
     program: PathBuf,
     path: PathBuf,
     dep_info: PathBuf,
+    /// rustup's home, whose settings choose the toolchain; `None` without one.
+    rustup_home: Option<PathBuf>,
 }
 
 impl Stamp {
@@ -83,7 +87,15 @@ impl Stamp {
             program: program.to_path_buf(),
             path: dir.join(format!("{bin}.learn-stamp")),
             dep_info: dir.join(format!("{bin}.d")),
+            rustup_home: rustup_home(),
         }
+    }
+
+    /// The same stamp with another rustup home (tests use a temporary one).
+    #[cfg(test)]
+    pub fn with_rustup_home(mut self, home: &Path) -> Stamp {
+        self.rustup_home = Some(home.to_path_buf());
+        self
     }
 
     /// Whether the program is known to be built from the files as they are now.
@@ -163,6 +175,9 @@ impl Stamp {
             files.push(home.join("config.toml"));
             files.push(home.join("config"));
         }
+        if let Some(home) = &self.rustup_home {
+            files.extend(rustup_files(home));
+        }
         rust_files(&root.join("harness").join("src"), &mut files);
         if let Some(source) = bin_source(&root.join("exercises"), &self.bin) {
             files.push(source);
@@ -175,6 +190,25 @@ fn cargo_home() -> Option<PathBuf> {
     std::env::var_os("CARGO_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
+}
+
+fn rustup_home() -> Option<PathBuf> {
+    std::env::var_os("RUSTUP_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".rustup")))
+}
+
+/// The rustup files that say which toolchain cargo runs, and which release
+/// of it: the default and overrides (`settings.toml`), and one manifest hash
+/// per installed channel (`update-hashes/`), rewritten by `rustup update`.
+pub fn rustup_files(home: &Path) -> Vec<PathBuf> {
+    let mut files = vec![home.join("settings.toml")];
+    if let Ok(entries) = std::fs::read_dir(home.join("update-hashes")) {
+        let mut hashes: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+        hashes.sort();
+        files.extend(hashes.into_iter().filter(|p| p.is_file()));
+    }
+    files
 }
 
 /// Every `.rs` file under `dir`, in a stable order.

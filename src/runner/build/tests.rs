@@ -384,3 +384,49 @@ fn a_damaged_stamp_vouches_for_nothing() {
         FileState::Absent
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_rustup_default_or_update_runs_cargo_again() {
+    let course = Course::new();
+    let rustup = course.path("rustup-home");
+    fs::create_dir_all(rustup.join("update-hashes")).expect("mkdir");
+    fs::write(
+        rustup.join("settings.toml"),
+        "default_toolchain = \"stable\"\n",
+    )
+    .expect("write");
+    let channel = rustup
+        .join("update-hashes")
+        .join("stable-x86_64-unknown-linux-gnu");
+    fs::write(&channel, "aaaa\n").expect("write");
+    let program = course.target().join("debug").join("demo");
+    let stamp = Stamp::new(&course.root, "demo", &program).with_rustup_home(&rustup);
+    let build = |stamp: &Stamp| {
+        let before = stamp.before_build();
+        fs::create_dir_all(program.parent().expect("parent")).expect("mkdir");
+        fs::write(&program, "built").expect("write program");
+        assert!(
+            stamp.after_build(&before),
+            "an undisturbed build is stamped"
+        );
+        assert!(stamp.is_fresh());
+    };
+    assert_eq!(
+        stamp::rustup_files(&rustup),
+        [rustup.join("settings.toml"), channel.clone()]
+    );
+    build(&stamp);
+    fs::write(
+        rustup.join("settings.toml"),
+        "default_toolchain = \"beta\"\n",
+    )
+    .expect("write");
+    assert!(!stamp.is_fresh(), "`rustup default beta` must rebuild");
+    build(&stamp);
+    fs::write(&channel, "bbbb\n").expect("write");
+    assert!(!stamp.is_fresh(), "`rustup update` must rebuild");
+    build(&stamp);
+    fs::remove_file(rustup.join("settings.toml")).expect("remove");
+    assert!(!stamp.is_fresh(), "a removed settings file must rebuild");
+}

@@ -3,6 +3,7 @@
 
 pub mod envelope;
 pub mod matching;
+mod near_miss;
 pub mod verdict;
 
 use crate::content::pattern::Pattern;
@@ -165,10 +166,10 @@ fn judge_run(
     {
         problems.push(Problem::EndedEarly(early));
     }
-    let unclaimed = |claimed: &[bool]| claimed.iter().filter(|c| !**c).count();
+    let mut near_misses = near_miss::NearMisses::new(&responses, &claimed);
     for (sent, key) in &missing {
-        let only_one_left = missing.len() == 1 && unclaimed(&claimed) == 1;
-        let near = near_miss(key, &responses, &mut claimed, only_one_left);
+        let only_one_left = missing.len() == 1 && near_misses.unclaimed() == 1;
+        let near = near_misses.take(key, &mut claimed, only_one_left);
         problems.push(Problem::MissingResponse {
             step: sent.step,
             sent: sent.text.clone(),
@@ -322,35 +323,4 @@ fn expectation(
         return None;
     }
     Some(matching::resolve(pattern, bindings))
-}
-
-/// Finds (and claims) the response the learner most likely meant as the answer.
-fn near_miss(
-    key: &ResponseKey,
-    responses: &[Value],
-    claimed: &mut [bool],
-    only_one_left: bool,
-) -> Option<NearMiss> {
-    let ResponseKey::Id(want) = key else {
-        return None;
-    };
-    let loose = |got: &Value| match (want, got) {
-        (Value::Number(a), Value::String(b)) => a.to_string() == *b,
-        (Value::String(a), Value::Number(b)) => *a == b.to_string(),
-        (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
-        _ => false,
-    };
-    for (i, response) in responses.iter().enumerate() {
-        if let Some(got) = response.get("id").filter(|g| !claimed[i] && loose(g)) {
-            claimed[i] = true;
-            return Some(NearMiss::IdTypeDiffers { got: got.clone() });
-        }
-    }
-    if only_one_left && let Some(i) = claimed.iter().position(|c| !c) {
-        claimed[i] = true;
-        return Some(NearMiss::OtherId {
-            got: responses[i].get("id").cloned().unwrap_or(Value::Null),
-        });
-    }
-    None
 }

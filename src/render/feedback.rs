@@ -219,7 +219,11 @@ fn show(value: &Value) -> String {
 }
 
 fn typed(value: &Value) -> String {
-    format!("{} ({})", clip(&value.to_string(), 60), type_name(value))
+    match value {
+        // `null` names its own type: "null (null)" says nothing more.
+        Value::Null => "null".into(),
+        _ => format!("{} ({})", clip(&value.to_string(), 60), type_name(value)),
+    }
 }
 
 /// One problem as one or more lines of text.
@@ -345,12 +349,12 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
             show(message)
         ),
         (Problem::BadResponseId { message }, En) => format!(
-            "This response's id is {}: an id is a string or an integer, and only an error may carry a null id.\n{}",
+            "This response's id is {}: an id is a string or an integer. Only an error answering a line whose id could not be read goes without one (or carries null).\n{}",
             message.get("id").map_or("missing".into(), typed),
             show(message)
         ),
         (Problem::BadResponseId { message }, Zh) => format!(
-            "这个响应的 id 是 {}：id 只能是字符串或整数，只有错误响应才可以用 null。\n{}",
+            "这个响应的 id 是 {}：id 只能是字符串或整数。只有回应“读不出 id 的那一行”的错误响应才可以不带 id（或用 null）。\n{}",
             message.get("id").map_or("缺失".into(), typed),
             show(message)
         ),

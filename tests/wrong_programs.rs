@@ -61,6 +61,15 @@ const CASES: &[(&str, &str, &[&str], &str)] = &[
         &["in a mixed stream every request gets exactly one response"],
         "answered more than once",
     ),
+    (
+        "debug_on_stdout",
+        "id-echo",
+        &[
+            "an integer id comes back as the same integer",
+            "a null id is refused with an error that carries no id",
+        ],
+        "It wrote a line that is not JSON: got a line, handling it",
+    ),
     ("out_of_order_correct", "id-echo", &[], ""),
     ("out_of_order_correct", "notification-silence", &[], ""),
     ("async_exits_at_eof", "id-echo", &[], ""),

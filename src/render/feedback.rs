@@ -293,11 +293,11 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
         (Problem::EndedEarly(EarlyEnd::ClosedOutput), En) => "It closed its stdout while the checker was still sending it messages, so nothing it did afterwards could be heard.".to_string(),
         (Problem::EndedEarly(EarlyEnd::ClosedOutput), Zh) => "检查器还在发送消息时，它就关闭了 stdout，之后它做的任何事都无法被听到。".to_string(),
         (Problem::NotJson { line }, En) => format!(
-            "It wrote a line that is not JSON: {}\nstdout carries only protocol messages, one JSON object per line. Print debugging output to stderr (`eprintln!`).",
+            "It wrote a line that is not JSON: {}\nOnly JSON goes to stdout, one object per line: the checker reads every line there as an answer. Print debugging output to stderr (`eprintln!`).",
             clip(line, WIDTH)
         ),
         (Problem::NotJson { line }, Zh) => format!(
-            "它写出了一行不是 JSON 的内容：{}\nstdout 只承载协议消息，每行一个 JSON 对象。调试信息请打印到 stderr（`eprintln!`）。",
+            "它写出了一行不是 JSON 的内容：{}\nstdout 上只能写 JSON，每行一个对象：检查器把那里的每一行都当作回答来读。调试信息请打印到 stderr（`eprintln!`）。",
             clip(line, WIDTH)
         ),
         (Problem::NotAnObject { message }, En) => format!(
@@ -407,10 +407,10 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
             let mut text = step_line(*step, sent, lang);
             text.push_str(&match lang {
                 En => format!(
-                    "\ngot: {}\nThe response arrived, but it does not mean what it should:",
+                    "\ngot: {}\nThe answer arrived, but it does not mean what it should:",
                     show(got)
                 ),
-                Zh => format!("\n收到：{}\n响应到了，但含义不对：", show(got)),
+                Zh => format!("\n收到：{}\n回答到了，但含义不对：", show(got)),
             });
             for mismatch in mismatches {
                 text.push('\n');

@@ -199,8 +199,8 @@ mod tests {
     }
 
     #[test]
-    fn many_string_ids_are_matched_in_one_pass() {
-        // 20,000 answers, all with the id as a string: linear, not quadratic.
+    fn every_one_of_many_string_ids_is_found_and_claimed_once() {
+        // A program that writes all of 20,000 ids as strings.
         let n = 20_000;
         let all = responses(&(0..n).map(|i| json!(i.to_string())).collect::<Vec<_>>());
         let mut claimed = vec![false; n];

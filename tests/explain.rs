@@ -11,7 +11,7 @@ use learn::explain::{self, meta_keys};
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 fn spec_dir() -> PathBuf {
     let dir = repo().join("../shared/mcp-2026-07-28");
@@ -200,15 +200,8 @@ fn invalid_input_is_explained_and_unreadable_input_is_an_error() {
 }
 
 fn run_with_stdin(dir: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_learn"))
+    let mut child = learn_command(dir)
         .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env("LANG", "C.UTF-8")
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LEARN_LANG")
-        .env_remove("LEARN_ROOT")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -106,15 +106,9 @@ fn sdk_python() -> Option<PathBuf> {
 }
 
 fn learn_with_python(python: &Path, args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_learn"))
+    learn_command(&repo())
         .args(args)
-        .current_dir(repo())
-        .env("NO_COLOR", "1")
-        .env("LANG", "C.UTF-8")
         .env("LEARN_PYTHON", python)
-        .env_remove("LC_ALL")
-        .env_remove("LEARN_LANG")
-        .env_remove("LEARN_ROOT")
         .output()
         .expect("the learn binary runs")
 }

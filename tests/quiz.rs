@@ -3,6 +3,8 @@
 //! a learner would, through piped stdin, on a disposable copy of the course
 //! so the real progress file is never touched.
 
+mod common;
+
 use learn::content::load::load_course;
 use learn::quiz::grade::grade;
 use learn::quiz::load::load_all;
@@ -14,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -81,20 +83,11 @@ struct Run {
 /// The real binary on `root`, with `input` piped to stdin, no colour and
 /// English unless `env` says otherwise.
 fn learn(root: &Path, args: &[&str], input: &str, env: &[(&str, &str)]) -> Run {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_learn"));
+    let mut command = common::learn_command(root);
     command
         .arg("--root")
         .arg(root)
         .args(args)
-        .current_dir(root)
-        .env("NO_COLOR", "1")
-        .env("LANG", "C.UTF-8")
-        .env("RUST_BACKTRACE", "0")
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LEARN_LANG")
-        .env_remove("LEARN_ROOT")
-        .env_remove("CLICOLOR_FORCE")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

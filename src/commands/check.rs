@@ -4,6 +4,7 @@ use super::{Ctx, Status};
 use crate::check::{CheckOptions, Target, check_program, prepare, random_seed};
 use crate::content::Lang;
 use crate::content::model::Step;
+use crate::content::section_facts;
 use crate::content::text::tr;
 use crate::judge::CheckResult;
 use crate::render::feedback;
@@ -23,7 +24,7 @@ pub struct CheckArgs {
 
 pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> Result<Status> {
     let exercise = ctx.exercise_or_current(args.id.as_deref())?;
-    let (exercise_id, exercise_file) = (exercise.id.clone(), exercise.file.clone());
+    let exercise_id = exercise.id.clone();
     let seed = args.seed.unwrap_or_else(random_seed);
     let options = CheckOptions {
         seed,
@@ -47,11 +48,7 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> Result<Status> {
         Ok(program) => check_program(exercise, &program, &options),
         Err(output) => CheckResult::BuildFailed { output },
     };
-    let shown = match &args.target {
-        Target::Exercise => ctx.shown_path(&ctx.project.exercise_file(&exercise_file)),
-        Target::Solution => ctx.shown_path(&ctx.project.solution_file(&exercise_file)),
-        Target::Command(line) => line.clone(),
-    };
+    let shown = ctx.shown_target(exercise, &args.target);
     let lang = ctx.lang;
     if args.json {
         println!(
@@ -59,9 +56,15 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> Result<Status> {
             serde_json::to_string_pretty(&feedback::check_json(exercise, &result, seed, lang))?
         );
     } else {
+        // Only a failure points at a section, so only then are they read.
+        let read_more = if result.passed() {
+            Default::default()
+        } else {
+            section_facts::read_more(&ctx.course, &exercise_id)
+        };
         print!(
             "{}",
-            feedback::check_report(exercise, &shown, &result, seed, lang)
+            feedback::check_report(exercise, &shown, &result, &read_more, seed, lang)
         );
     }
     if !result.passed() {

@@ -8,12 +8,11 @@
 mod words;
 
 use super::{Ctx, Status};
-use crate::check::{Target, prepare};
+use crate::check::Target;
 use crate::content::Lang;
 use crate::content::model::ExerciseKind;
 use crate::content::text::tr;
 use crate::runner::Program;
-use crate::runner::build::BuildOutput;
 use anyhow::{Context, Result, anyhow, bail};
 use colored::Colorize;
 use serde_json::Value;
@@ -52,31 +51,10 @@ pub fn run(ctx: &Ctx, args: &InteropArgs) -> Result<Status> {
     }
     let python = find_python(ctx, args.python.as_deref());
     let sdk = probe(ctx, &python)?;
-    let program = match prepare(
-        &ctx.project,
-        exercise,
-        &args.target,
-        &ctx.cwd,
-        BuildOutput::Terminal,
-    )? {
-        Ok(program) => program,
-        Err(_) => {
-            eprintln!(
-                "{}",
-                tr(
-                    lang,
-                    "It does not compile yet: fix the errors above first.",
-                    "代码还不能编译：请先修正上面的错误。"
-                )
-            );
-            return Ok(Status::Failed);
-        }
+    let Some(program) = ctx.build_for_terminal(exercise, &args.target)? else {
+        return Ok(Status::Failed);
     };
-    let shown = match &args.target {
-        Target::Exercise => ctx.shown_path(&ctx.project.exercise_file(&exercise.file)),
-        Target::Solution => ctx.shown_path(&ctx.project.solution_file(&exercise.file)),
-        Target::Command(line) => line.clone(),
-    };
+    let shown = ctx.shown_target(exercise, &args.target);
     println!(
         "{}",
         match lang {

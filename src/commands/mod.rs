@@ -18,10 +18,14 @@ pub mod run;
 pub mod solution;
 pub mod watch;
 
+use crate::check::{Target, prepare};
 use crate::content::load::load_course;
 use crate::content::project::Project;
+use crate::content::text::tr;
 use crate::content::{Course, Exercise, Lang, Step};
 use crate::progress::{Loaded, Progress, ProgressStore};
+use crate::runner::Program;
+use crate::runner::build::BuildOutput;
 use anyhow::{Result, anyhow, bail};
 use colored::Colorize;
 use std::path::PathBuf;
@@ -135,5 +139,43 @@ impl Ctx {
             .unwrap_or(path)
             .display()
             .to_string()
+    }
+
+    /// What runs for `target`, as a report names it: a file or a command line.
+    pub fn shown_target(&self, exercise: &Exercise, target: &Target) -> String {
+        match target {
+            Target::Exercise => self.shown_path(&self.project.exercise_file(&exercise.file)),
+            Target::Solution => self.shown_path(&self.project.solution_file(&exercise.file)),
+            Target::Command(line) => line.clone(),
+        }
+    }
+
+    /// Builds `target` with cargo's messages on the terminal; `None`, after
+    /// saying so, when it does not compile.
+    pub fn build_for_terminal(
+        &self,
+        exercise: &Exercise,
+        target: &Target,
+    ) -> Result<Option<Program>> {
+        match prepare(
+            &self.project,
+            exercise,
+            target,
+            &self.cwd,
+            BuildOutput::Terminal,
+        )? {
+            Ok(program) => Ok(Some(program)),
+            Err(_) => {
+                eprintln!(
+                    "{}",
+                    tr(
+                        self.lang,
+                        "It does not compile yet: fix the errors above first.",
+                        "代码还不能编译：请先修正上面的错误。"
+                    )
+                );
+                Ok(None)
+            }
+        }
     }
 }

@@ -1,9 +1,8 @@
 //! `learn run`: build, then hand the terminal to the program.
 
 use super::{Ctx, Status};
-use crate::check::{Target, prepare};
+use crate::check::Target;
 use crate::content::text::tr;
-use crate::runner::build::BuildOutput;
 use anyhow::{Context, Result};
 use std::process::Command;
 
@@ -14,25 +13,8 @@ pub fn run(ctx: &Ctx, id: &str, solution: bool) -> Result<Status> {
     } else {
         Target::Exercise
     };
-    let program = match prepare(
-        &ctx.project,
-        exercise,
-        &target,
-        &ctx.cwd,
-        BuildOutput::Terminal,
-    )? {
-        Ok(program) => program,
-        Err(_) => {
-            eprintln!(
-                "{}",
-                tr(
-                    ctx.lang,
-                    "It does not compile yet: fix the errors above first.",
-                    "代码还不能编译：请先修正上面的错误。"
-                )
-            );
-            return Ok(Status::Failed);
-        }
+    let Some(program) = ctx.build_for_terminal(exercise, &target)? else {
+        return Ok(Status::Failed);
     };
     // stdout belongs to the program alone: our words go to stderr.
     eprintln!(

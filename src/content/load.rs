@@ -384,22 +384,6 @@ fn load_lesson(root: &Path, dir: &Path, errors: &mut Vec<ContentError>) -> Optio
         }
     }
     let facts = load_facts(dir, &exercises, errors);
-    let readings: Vec<&str> = objectives
-        .iter()
-        .flat_map(|o| &o.steps)
-        .filter_map(|step| match step {
-            Step::Reading(id) => Some(id.as_str()),
-            _ => None,
-        })
-        .collect();
-    let teaches = super::section_facts::best_sections(dir, &readings);
-    for exercise in &mut exercises {
-        exercise.read_more = exercise
-            .scenarios
-            .iter()
-            .filter_map(|s| Some((s.fact.clone(), teaches.get(&s.fact)?.clone())))
-            .collect();
-    }
     let glossary = dir.join("glossary.toml");
     if glossary.is_file() {
         match super::glossary::load(&glossary) {
@@ -542,11 +526,9 @@ fn load_exercise(
                 ),
             );
         }
-        let answers = match file.kind {
-            ExerciseKind::Server => AnswerOrder::ById,
-            ExerciseKind::Function | ExerciseKind::Client => AnswerOrder::InOrder,
-        };
-        if let Some(compiled) = compile_scenario(&mut check, at, scenario, answers, &known) {
+        if let Some(compiled) =
+            compile_scenario(&mut check, at, scenario, file.kind.answer_order(), &known)
+        {
             scenarios.push(compiled);
         }
     }
@@ -559,7 +541,6 @@ fn load_exercise(
         file: file.file,
         points: file.points,
         section: file.section,
-        read_more: BTreeMap::new(),
         title: file.title,
         task: file.task,
         hints: file.hint,
@@ -848,10 +829,7 @@ pub fn load_extra_scenarios(
         .cloned()
         .collect();
     let mut names: BTreeSet<String> = exercise.scenarios.iter().map(|s| s.name.clone()).collect();
-    let answers = match exercise.kind {
-        ExerciseKind::Server => AnswerOrder::ById,
-        ExerciseKind::Function | ExerciseKind::Client => AnswerOrder::InOrder,
-    };
+    let answers = exercise.kind.answer_order();
     let mut scenarios = Vec::new();
     for spanned in file.scenario {
         let at = spanned.span().start;

@@ -102,6 +102,17 @@ pub enum ExerciseKind {
     Client,
 }
 
+impl ExerciseKind {
+    /// How its output lines are matched to what was sent: a server answers
+    /// by id in any order; the others write one line per line read.
+    pub fn answer_order(self) -> super::scenario::AnswerOrder {
+        match self {
+            ExerciseKind::Server => super::scenario::AnswerOrder::ById,
+            ExerciseKind::Function | ExerciseKind::Client => super::scenario::AnswerOrder::InOrder,
+        }
+    }
+}
+
 #[derive(Debug)]
 pub struct Exercise {
     pub id: String,
@@ -112,9 +123,6 @@ pub struct Exercise {
     pub points: u32,
     /// The reading section this exercise practises.
     pub section: String,
-    /// For each fact its scenarios check, the section that teaches it; the
-    /// feedback for a failed scenario points there.
-    pub read_more: BTreeMap<String, String>,
     pub title: Localized,
     pub task: Localized,
     /// The hint ladder: a nudge, then the rule, then the shape of the answer.

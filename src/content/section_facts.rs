@@ -1,7 +1,7 @@
 //! Which facts a reading section teaches, from the `Facts:` line that ends
 //! it, and which section to send a learner to for one fact.
 
-use super::model::section_file;
+use super::model::{Course, Step, section_file};
 use super::text::Lang;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -24,6 +24,29 @@ fn parse(text: &str) -> BTreeSet<String> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// For each fact of the lesson that holds `exercise_id`, the section that
+/// teaches it (see `best_sections`). Reads the lesson's sections, so it is
+/// asked for only when a failure is shown, not on every load.
+pub fn read_more(course: &Course, exercise_id: &str) -> BTreeMap<String, String> {
+    let Some(lesson) = course
+        .lessons
+        .iter()
+        .find(|lesson| lesson.exercises.iter().any(|e| e.id == exercise_id))
+    else {
+        return BTreeMap::new();
+    };
+    let readings: Vec<&str> = lesson
+        .objectives
+        .iter()
+        .flat_map(|o| &o.steps)
+        .filter_map(|step| match step {
+            Step::Reading(id) => Some(id.as_str()),
+            _ => None,
+        })
+        .collect();
+    best_sections(&lesson.dir, &readings)
 }
 
 /// For each fact, the section that teaches it most directly: of the

@@ -166,16 +166,19 @@ fn judge_run(
     {
         problems.push(Problem::EndedEarly(early));
     }
-    let mut near_misses = near_miss::NearMisses::new(&responses, &claimed);
-    for (sent, key) in &missing {
-        let only_one_left = missing.len() == 1 && near_misses.unclaimed() == 1;
-        let near = near_misses.take(key, &mut claimed, only_one_left);
-        problems.push(Problem::MissingResponse {
-            step: sent.step,
-            sent: sent.text.clone(),
-            key: (*key).clone(),
-            near,
-        });
+    // Indexed only when an answer is missing: a passing run never needs it.
+    if !missing.is_empty() {
+        let mut near_misses = near_miss::NearMisses::new(&responses, &claimed);
+        for (sent, key) in &missing {
+            let only_one_left = missing.len() == 1 && near_misses.unclaimed() == 1;
+            let near = near_misses.take(key, &mut claimed, only_one_left);
+            problems.push(Problem::MissingResponse {
+                step: sent.step,
+                sent: sent.text.clone(),
+                key: (*key).clone(),
+                near,
+            });
+        }
     }
 
     let answered_ids: Vec<&Value> = run

@@ -11,6 +11,7 @@ use crate::judge::{CheckResult, NearMiss, Outcome, Problem, ScenarioVerdict};
 use crate::runner::transcript::{EarlyEnd, LimitHit, ProcessEnd};
 use colored::Colorize;
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 const WIDTH: usize = 150;
@@ -18,10 +19,13 @@ const WIDTH: usize = 150;
 const DETAILED: usize = 3;
 
 /// The whole report of `learn check`.
+/// `read_more` names, for each fact, the section to send a learner to; a
+/// fact it lacks sends them to the exercise's own section.
 pub fn check_report(
     exercise: &Exercise,
     shown_file: &str,
     result: &CheckResult,
+    read_more: &BTreeMap<String, String>,
     seed: u64,
     lang: Lang,
 ) -> String {
@@ -72,7 +76,8 @@ pub fn check_report(
                 );
                 if detailed < DETAILED {
                     detailed += 1;
-                    out.push_str(&scenario_details(verdict, exercise, lang, "      "));
+                    let section = read_more.get(&verdict.fact).unwrap_or(&exercise.section);
+                    out.push_str(&scenario_details(verdict, section, lang, "      "));
                 }
             }
         }
@@ -108,12 +113,7 @@ pub fn check_report(
 }
 
 /// Everything about one failing scenario, indented.
-pub fn scenario_details(
-    verdict: &ScenarioVerdict,
-    exercise: &Exercise,
-    lang: Lang,
-    indent: &str,
-) -> String {
+fn scenario_details(verdict: &ScenarioVerdict, section: &str, lang: Lang, indent: &str) -> String {
     let mut out = String::new();
     let sent: Vec<&String> = verdict.runs.iter().flat_map(|r| &r.sent).collect();
     for problem in &verdict.problems {
@@ -149,11 +149,6 @@ pub fn scenario_details(
         Lang::Zh => format!("规则（{}）：{}", verdict.fact, verdict.rule.get(lang)),
     };
     let _ = writeln!(out, "{indent}{}", rule.yellow());
-    // The section that teaches the broken rule, else the exercise's own.
-    let section = exercise
-        .read_more
-        .get(&verdict.fact)
-        .unwrap_or(&exercise.section);
     let _ = writeln!(
         out,
         "{indent}{}",
@@ -449,11 +444,15 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
             format!("它写出了一个不对应任何已发送消息的响应：{}", show(message))
         }
         (Problem::ExtraLine { message, expected }, En) => format!(
-            "It wrote an extra line: {}\nThis program writes exactly one line for each line that asks for an answer; this run called for {expected}, and this line came after them.",
-            show(message)
+            "It wrote an extra line: {}\nThis program writes exactly one line for each line that asks for an answer. This run asked for {}, and this line came after them.",
+            show(message),
+            match expected {
+                1 => "one answer line".to_string(),
+                n => format!("{n} answer lines"),
+            }
         ),
         (Problem::ExtraLine { message, expected }, Zh) => format!(
-            "它多写了一行：{}\n这个程序对每一条需要回答的输入恰好写一行；这次运行只需要 {expected} 行，这一行在它们之后。",
+            "它多写了一行：{}\n这个程序对每一条需要回答的输入恰好写一行；这次运行只需要 {expected} 行回答，这一行在它们之后。",
             show(message)
         ),
     }

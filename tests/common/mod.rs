@@ -11,10 +11,11 @@ pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `learn` with a clean, predictable environment, run in `dir`.
-pub fn learn_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_learn"))
-        .args(args)
+/// The `learn` binary, to run in `dir` with a clean, predictable
+/// environment: no colour, English, no settings inherited from the shell.
+pub fn learn_command(dir: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_learn"));
+    command
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .env("LANG", "C.UTF-8")
@@ -23,7 +24,14 @@ pub fn learn_in(dir: &Path, args: &[&str]) -> Output {
         .env_remove("LC_MESSAGES")
         .env_remove("LEARN_LANG")
         .env_remove("LEARN_ROOT")
-        .env_remove("CLICOLOR_FORCE")
+        .env_remove("CLICOLOR_FORCE");
+    command
+}
+
+/// `learn` with a clean, predictable environment, run in `dir`.
+pub fn learn_in(dir: &Path, args: &[&str]) -> Output {
+    learn_command(dir)
+        .args(args)
         .output()
         .expect("the learn binary runs")
 }

@@ -1,8 +1,10 @@
 //! `learn explain` on the official MCP 2026-07-28 examples, and the two
 //! function exercises' reference solutions held against `src/explain`.
 //!
-//! The examples live beside the repository in `../shared/mcp-2026-07-28`.
-//! Without them these tests fail: passing on nothing would prove nothing.
+//! The examples belong to the specification; `tests/common/spec.rs` says
+//! where they are looked for. Where this machine has none, the tests that
+//! need them say so and skip, except under CI, where they fail: passing on
+//! nothing would prove nothing.
 
 mod common;
 use common::*;
@@ -13,26 +15,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 
-fn spec_dir() -> PathBuf {
-    let dir = repo().join("../shared/mcp-2026-07-28");
-    assert!(
-        dir.join("examples").is_dir() && dir.join("schema.json").is_file(),
-        "the official MCP 2026-07-28 schema.json and examples are needed at {}; CI keeps the shared folder beside the repository",
-        dir.display()
-    );
-    dir
-}
-
-fn schema_defs() -> serde_json::Map<String, Value> {
-    let text = std::fs::read_to_string(spec_dir().join("schema.json")).expect("read schema.json");
-    let doc: Value = serde_json::from_str(&text).expect("schema.json is JSON");
-    doc["$defs"].as_object().expect("$defs").clone()
-}
-
-/// Every example: (folder name = the schema type it shows, file, parsed JSON).
-fn examples() -> Vec<(String, PathBuf, Value)> {
+/// Every example: (folder name = the schema type it shows, file, parsed JSON),
+/// or `None` where this machine has none (see `tests/common/spec.rs`).
+fn examples(what: &str) -> Option<Vec<(String, PathBuf, Value)>> {
     let mut out = Vec::new();
-    let root = spec_dir().join("examples");
+    let root = spec_dir(what)?.join("examples");
     for folder in std::fs::read_dir(&root).expect("read examples") {
         let folder = folder.expect("entry").path();
         let type_name = folder
@@ -49,7 +36,7 @@ fn examples() -> Vec<(String, PathBuf, Value)> {
         }
     }
     out.sort_by(|a, b| a.1.cmp(&b.1));
-    out
+    Some(out)
 }
 
 /// A whole JSON-RPC message carries `jsonrpc`; parts of messages (Tool,
@@ -95,9 +82,13 @@ fn expected(
 
 #[test]
 fn every_official_envelope_example_gets_its_kind_and_type() {
-    let defs = schema_defs();
+    const WHAT: &str = "explain on the official envelope examples";
+    let Some(examples) = examples(WHAT) else {
+        return;
+    };
+    let defs = schema_defs(WHAT).expect("schema.json lies beside the examples");
     let mut explained = 0;
-    for (folder, path, value) in examples().iter().filter(|(_, _, v)| is_envelope(v)) {
+    for (folder, path, value) in examples.iter().filter(|(_, _, v)| is_envelope(v)) {
         let (kind, type_name, answers) = expected(folder, &defs);
         let got = explain_json(path, answers.as_deref());
         let shown = path.display();
@@ -135,8 +126,11 @@ fn every_official_envelope_example_gets_its_kind_and_type() {
 
 #[test]
 fn every_official_part_of_a_message_is_not_a_message() {
+    let Some(examples) = examples("explain on the official examples of message parts") else {
+        return;
+    };
     let mut parts = 0;
-    for (_, path, _) in examples().iter().filter(|(_, _, v)| !is_envelope(v)) {
+    for (_, path, _) in examples.iter().filter(|(_, _, v)| !is_envelope(v)) {
         let got = explain_json(path, None);
         assert_eq!(got["kind"], "invalid", "{}:\n{got:#}", path.display());
         let problems: Vec<&str> = got["problems"]
@@ -157,7 +151,10 @@ fn every_official_part_of_a_message_is_not_a_message() {
 
 #[test]
 fn an_input_required_result_is_typed_whatever_it_answers() {
-    let inner = examples()
+    let Some(examples) = examples("explain on the official InputRequiredResult") else {
+        return;
+    };
+    let inner = examples
         .into_iter()
         .find(|(folder, _, _)| folder == "InputRequiredResult")
         .expect("an InputRequiredResult example")
@@ -285,7 +282,13 @@ fn the_message_kinds_solution_agrees_with_explain() {
         Some("server/discover"),
         Some("ping"),
     ];
-    let mut messages: Vec<Value> = examples().into_iter().map(|(_, _, v)| v).collect();
+    // Without the official examples the tricky messages are still compared.
+    let official = examples("message-kinds against explain on the official examples");
+    let mut messages: Vec<Value> = official
+        .iter()
+        .flatten()
+        .map(|(_, _, v)| v.clone())
+        .collect();
     messages.extend(tricky_messages());
     let mut lines = Vec::new();
     let mut wanted = Vec::new();
@@ -300,7 +303,8 @@ fn the_message_kinds_solution_agrees_with_explain() {
     for ((line, want), got) in lines.iter().zip(&wanted).zip(&got) {
         assert_eq!(got, want, "input {line}");
     }
-    assert!(lines.len() > 400, "{} lines compared", lines.len());
+    let enough = if official.is_some() { 400 } else { 40 };
+    assert!(lines.len() > enough, "{} lines compared", lines.len());
 }
 
 /// Every `_meta` key in the examples, every key the exercise sends, and the
@@ -343,8 +347,11 @@ fn keys_to_compare() -> Vec<String> {
             _ => {}
         }
     }
-    for (_, _, value) in examples() {
-        walk(&value, &mut keys);
+    // Without the official examples the corner cases and the exercise's keys
+    // are still compared.
+    let official = examples("reserved-keys against explain on the official examples");
+    for (_, _, value) in official.iter().flatten() {
+        walk(value, &mut keys);
     }
     let exercise = repo().join("lessons/mcp-messages/exercises/reserved-keys.toml");
     let table: toml::Table =

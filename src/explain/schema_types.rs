@@ -114,27 +114,22 @@ pub fn error_type(code: i64) -> Option<&'static str> {
         .map(|(_, name)| *name)
 }
 
+/// The integration tests' rule for finding the official schema, shared so
+/// the unit tests below skip and fail exactly as they do.
+#[cfg(test)]
+#[path = "../../tests/common/spec.rs"]
+mod spec;
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::Value;
     use std::collections::BTreeMap;
 
-    /// The official schema.json, which CI keeps beside the repository.
-    fn schema() -> serde_json::Map<String, Value> {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/mcp-2026-07-28/schema.json");
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-            panic!(
-                "these tests check the type tables against the official schema at {}, which could not be read ({e}); put the shared folder beside the repository",
-                path.display()
-            )
-        });
-        let doc: Value = serde_json::from_str(&text).expect("schema.json is JSON");
-        doc["$defs"]
-            .as_object()
-            .expect("schema.json has $defs")
-            .clone()
+    /// The official schema.json's definitions, or `None` where this machine
+    /// has no copy (see `tests/common/spec.rs`).
+    fn schema() -> Option<serde_json::Map<String, Value>> {
+        super::spec::schema_defs("a type-table check against schema.json")
     }
 
     fn has(def: &Value, member: &str) -> bool {
@@ -143,9 +138,9 @@ mod tests {
 
     /// Each definition with a fixed `method`, sorted into the four tables by
     /// what its envelope holds.
-    fn methods_in_schema() -> BTreeMap<&'static str, BTreeMap<String, String>> {
+    fn methods_in_schema() -> Option<BTreeMap<&'static str, BTreeMap<String, String>>> {
         let mut found: BTreeMap<&str, BTreeMap<String, String>> = BTreeMap::new();
-        for (name, def) in schema() {
+        for (name, def) in schema()? {
             let Some(method) = def["properties"]["method"]["const"].as_str() else {
                 continue;
             };
@@ -164,7 +159,7 @@ mod tests {
                 .or_default()
                 .insert(method.to_string(), name);
         }
-        found
+        Some(found)
     }
 
     fn as_map(table: &[(&str, &str)]) -> BTreeMap<String, String> {
@@ -176,22 +171,28 @@ mod tests {
 
     #[test]
     fn request_table_is_the_schemas() {
-        assert_eq!(as_map(&REQUESTS), methods_in_schema()["request"]);
+        if let Some(found) = methods_in_schema() {
+            assert_eq!(as_map(&REQUESTS), found["request"]);
+        }
     }
 
     #[test]
     fn notification_table_is_the_schemas() {
-        assert_eq!(as_map(&NOTIFICATIONS), methods_in_schema()["notification"]);
+        if let Some(found) = methods_in_schema() {
+            assert_eq!(as_map(&NOTIFICATIONS), found["notification"]);
+        }
     }
 
     #[test]
     fn input_request_table_is_the_schemas() {
-        assert_eq!(as_map(&INPUT_REQUESTS), methods_in_schema()["input"]);
+        if let Some(found) = methods_in_schema() {
+            assert_eq!(as_map(&INPUT_REQUESTS), found["input"]);
+        }
     }
 
     #[test]
     fn each_request_has_the_result_type_of_its_name() {
-        let defs = schema();
+        let Some(defs) = schema() else { return };
         let expected: BTreeMap<String, String> = REQUESTS
             .iter()
             .map(|(method, request)| {
@@ -210,8 +211,9 @@ mod tests {
 
     #[test]
     fn error_table_is_the_schemas() {
+        let Some(defs) = schema() else { return };
         let mut expected = BTreeMap::new();
-        for (name, def) in schema() {
+        for (name, def) in defs {
             // Error objects fix `code`; error responses fix `error.code`.
             let fixed = def["properties"]["code"]["const"].as_i64().or_else(|| {
                 def["properties"]["error"]["allOf"]

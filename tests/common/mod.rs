@@ -7,6 +7,11 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod spec;
+// Not every test binary needs the spec.
+#[allow(unused_imports)]
+pub use spec::{schema_defs, spec_dir};
+
 pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }

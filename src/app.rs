@@ -104,6 +104,7 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
                     timeout,
                     seed,
                     json,
+                    watching: false,
                 },
             )
         }

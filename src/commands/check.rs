@@ -20,6 +20,8 @@ pub struct CheckArgs {
     pub timeout: f64,
     pub seed: Option<u64>,
     pub json: bool,
+    /// Called by `learn watch`, which says itself what comes next.
+    pub watching: bool,
 }
 
 pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> Result<Status> {
@@ -75,19 +77,15 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> Result<Status> {
         let first_time = !ctx.progress.is_done(&key);
         ctx.mark_done(key)?;
         if first_time && !args.json {
-            println!(
-                "{}",
-                match lang {
-                    Lang::En => format!(
-                        "{} Exercise {exercise_id} solved. Next: `learn next`",
-                        "★".yellow()
-                    ),
-                    Lang::Zh => format!(
-                        "{} 练习 {exercise_id} 完成。下一步：`learn next`",
-                        "★".yellow()
-                    ),
-                }
-            );
+            let solved = match lang {
+                Lang::En => format!("{} Exercise {exercise_id} solved.", "★".yellow()),
+                Lang::Zh => format!("{} 练习 {exercise_id} 完成。", "★".yellow()),
+            };
+            if args.watching {
+                println!("{solved}");
+            } else {
+                println!("{solved} {}", super::next::after_solve(ctx));
+            }
         }
     } else if !args.json {
         println!(

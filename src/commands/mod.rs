@@ -102,14 +102,42 @@ impl Ctx {
         }
     }
 
-    /// The first exercise not yet solved.
+    /// The first step not yet done, in `learn next`'s order.
+    pub fn next_step(&self) -> Option<&Step> {
+        self.course
+            .steps()
+            .map(|(_, _, step)| step)
+            .find(|step| !self.progress.is_done(&step.progress_key()))
+    }
+
+    /// The exercise the learner is on: the next step when it is an exercise;
+    /// while readings or a quiz come first, the exercise they last reached
+    /// (so checking again after a solve re-checks it, not the one after the
+    /// quiz); before any exercise is reached, the first unsolved one.
     pub fn current_exercise(&self) -> Option<&Exercise> {
-        self.course.steps().find_map(|(_, _, step)| match step {
-            Step::Exercise(id) if !self.progress.is_done(&step.progress_key()) => {
-                self.course.exercise(id)
+        let next = self.next_step()?;
+        let mut last_reached = None;
+        for (_, _, step) in self.course.steps() {
+            if step == next {
+                break;
             }
-            _ => None,
-        })
+            if let Step::Exercise(id) = step {
+                last_reached = Some(id);
+            }
+        }
+        let id = match next {
+            Step::Exercise(id) => Some(id),
+            _ => last_reached,
+        };
+        match id {
+            Some(id) => self.course.exercise(id),
+            None => self.course.steps().find_map(|(_, _, step)| match step {
+                Step::Exercise(id) if !self.progress.is_done(&step.progress_key()) => {
+                    self.course.exercise(id)
+                }
+                _ => None,
+            }),
+        }
     }
 
     /// The exercise a command names, or the current one.

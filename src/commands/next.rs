@@ -145,3 +145,63 @@ fn display_width(text: &str) -> usize {
         .map(|c| if ('\u{1100}'..).contains(&c) { 2 } else { 1 })
         .sum()
 }
+
+/// What comes next in `learn next`'s order, as one line for after a solve:
+/// how many readings and quizzes come before the next exercise.
+pub fn after_solve(ctx: &Ctx) -> String {
+    let lang = ctx.lang;
+    let pending: Vec<&Step> = ctx
+        .course
+        .steps()
+        .map(|(_, _, step)| step)
+        .filter(|step| !ctx.progress.is_done(&step.progress_key()))
+        .collect();
+    let Some(first) = pending.first() else {
+        return tr(
+            lang,
+            "Every step is done: well done!",
+            "所有步骤都完成了，干得好！",
+        )
+        .to_string();
+    };
+    let before: Vec<&&Step> = pending
+        .iter()
+        .take_while(|s| !matches!(s, Step::Exercise(_)))
+        .collect();
+    let readings = before
+        .iter()
+        .filter(|s| matches!(s, Step::Reading(_)))
+        .count();
+    let quizzes = before.len() - readings;
+    let command = "learn next".green();
+    match (first, lang) {
+        (Step::Exercise(id), Lang::En) => format!("Next: exercise {id} · `{command}` shows it"),
+        (Step::Exercise(id), Lang::Zh) => format!("下一步：练习 {id} · 运行 `{command}` 查看"),
+        (_, Lang::En) => {
+            let mut parts = Vec::new();
+            if readings > 0 {
+                parts.push(format!(
+                    "{readings} reading{}",
+                    if readings == 1 { "" } else { "s" }
+                ));
+            }
+            if quizzes > 0 {
+                parts.push(format!(
+                    "{quizzes} quiz{}",
+                    if quizzes == 1 { "" } else { "zes" }
+                ));
+            }
+            format!("Next: `{command}` ({} first)", parts.join(" and "))
+        }
+        (_, Lang::Zh) => {
+            let mut parts = Vec::new();
+            if readings > 0 {
+                parts.push(format!("{readings} 节阅读"));
+            }
+            if quizzes > 0 {
+                parts.push(format!("{quizzes} 个小测验"));
+            }
+            format!("下一步：`{command}`（先完成 {}）", parts.join("和"))
+        }
+    }
+}

@@ -1,18 +1,24 @@
-//! `learn watch`: re-check on every save, and move on when solved.
+//! `learn watch`: re-check on every save, and move on when solved, in
+//! `learn next`'s order (it stops where a reading or a quiz comes first).
 
 use super::check::{CheckArgs, run as check};
 use super::{Ctx, Status};
 use crate::check::Target;
 use crate::content::text::tr;
+use crate::content::{Lang, Step};
 use anyhow::{Context, Result};
 use colored::Colorize;
+use notify::event::{EventKind, MetadataKind, ModifyKind};
 use notify::{Config, PollWatcher, RecommendedWatcher, RecursiveMode, Watcher};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::sync::mpsc::{self, Receiver};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// Editors save in bursts (write, rename, chmod): wait for the burst to end.
-const SETTLE: Duration = Duration::from_millis(150);
+/// Editors save in bursts (write, rename, chmod): a save is over once no
+/// event has come for this long.
+const SETTLE: Duration = Duration::from_millis(300);
+
+type Events = Receiver<notify::Result<notify::Event>>;
 
 pub fn run(ctx: &mut Ctx, timeout: f64) -> Result<Status> {
     let (tx, rx) = mpsc::channel();
@@ -40,18 +46,26 @@ pub fn run(ctx: &mut Ctx, timeout: f64) -> Result<Status> {
     };
     let lang = ctx.lang;
     loop {
-        let Some(exercise) = ctx.current_exercise() else {
-            println!(
-                "{}",
-                tr(
-                    lang,
-                    "Every exercise is solved. Nothing left to watch!",
-                    "所有练习都完成了，没有需要监视的了！"
-                )
-                .green()
-                .bold()
-            );
-            return Ok(Status::Success);
+        let exercise = match ctx.next_step() {
+            Some(Step::Exercise(id)) => ctx.exercise(id)?,
+            Some(_) => {
+                // A reading or a quiz comes first: watching cannot do those.
+                println!("{}", super::next::after_solve(ctx));
+                return Ok(Status::Success);
+            }
+            None => {
+                println!(
+                    "{}",
+                    tr(
+                        lang,
+                        "Every step is done. Nothing left to watch!",
+                        "所有步骤都完成了，没有需要监视的了！"
+                    )
+                    .green()
+                    .bold()
+                );
+                return Ok(Status::Success);
+            }
         };
         let id = exercise.id.clone();
         let file = ctx.project.exercise_file(&exercise.file);
@@ -61,10 +75,12 @@ pub fn run(ctx: &mut Ctx, timeout: f64) -> Result<Status> {
             timeout,
             seed: None,
             json: false,
+            watching: true,
         };
         let status = check(ctx, &args)?;
         if status == Status::Success {
-            if let Some(next) = ctx.current_exercise() {
+            if let Some(Step::Exercise(next)) = ctx.next_step() {
+                let next = ctx.exercise(next)?;
                 println!();
                 print!("{}", super::next::exercise_brief(ctx, next)?);
             }
@@ -73,37 +89,118 @@ pub fn run(ctx: &mut Ctx, timeout: f64) -> Result<Status> {
         println!(
             "{}",
             match lang {
-                crate::content::Lang::En => format!(
+                Lang::En => format!(
                     "Watching {} · save to check again · Ctrl-C to stop",
                     ctx.shown_path(&file)
                 ),
-                crate::content::Lang::Zh => format!(
+                Lang::Zh => format!(
                     "正在监视 {} · 保存即重新检查 · Ctrl-C 退出",
                     ctx.shown_path(&file)
                 ),
             }
             .dimmed()
         );
-        wait_for_change(&rx, &file);
+        wait_for_save(&rx, &file);
         println!("\n{}", "─".repeat(60).dimmed());
     }
 }
 
-fn wait_for_change(rx: &Receiver<notify::Result<notify::Event>>, file: &Path) {
-    let touches = |event: &notify::Result<notify::Event>| {
-        event
-            .as_ref()
-            .is_ok_and(|e| e.paths.iter().any(|p| same_file(p, file)))
-    };
+/// Blocks until `file` is saved, then until the save's burst of events is over.
+fn wait_for_save(rx: &Events, file: &Path) {
+    let saves =
+        |event: &notify::Result<notify::Event>| event.as_ref().is_ok_and(|e| is_save(e, file));
     while let Ok(event) = rx.recv() {
-        if touches(&event) {
-            while rx.recv_timeout(SETTLE).is_ok() {}
+        if saves(&event) {
+            let mut quiet_since = Instant::now();
+            while quiet_since.elapsed() < SETTLE {
+                match rx.recv_timeout(SETTLE - quiet_since.elapsed()) {
+                    Ok(event) if saves(&event) => quiet_since = Instant::now(),
+                    Ok(_) => {}
+                    Err(_) => break,
+                }
+            }
             return;
         }
     }
 }
 
+/// Whether an event changed the contents of `file`: a write, a create or a
+/// rename onto it (how many editors save). Opening, reading and closing
+/// without writing are not saves, nor is anything under a `target` folder.
+fn is_save(event: &notify::Event, file: &Path) -> bool {
+    let changes = match event.kind {
+        EventKind::Create(_) => true,
+        EventKind::Modify(kind) => matches!(
+            kind,
+            ModifyKind::Data(_)
+                | ModifyKind::Name(_)
+                | ModifyKind::Any
+                // How a polling watcher sees a write.
+                | ModifyKind::Metadata(MetadataKind::WriteTime)
+        ),
+        EventKind::Access(_) | EventKind::Remove(_) | EventKind::Any | EventKind::Other => false,
+    };
+    changes
+        && event
+            .paths
+            .iter()
+            .any(|p| !in_target(p) && same_file(p, file))
+}
+
+fn in_target(path: &Path) -> bool {
+    path.components()
+        .any(|c| c == Component::Normal("target".as_ref()))
+}
+
 fn same_file(a: &Path, b: &Path) -> bool {
     let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| PathBuf::from(p));
     a.file_name() == b.file_name() && canonical(a) == canonical(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use notify::event::{AccessKind, AccessMode, CreateKind, DataChange, RenameMode};
+
+    fn event(kind: EventKind, path: &str) -> notify::Event {
+        notify::Event::new(kind).add_path(PathBuf::from(path))
+    }
+
+    #[test]
+    fn only_writes_creates_and_renames_of_the_file_are_saves() {
+        let file = Path::new("/course/exercises/02_id-echo.rs");
+        let saves = [
+            EventKind::Modify(ModifyKind::Data(DataChange::Content)),
+            EventKind::Modify(ModifyKind::Name(RenameMode::To)),
+            EventKind::Create(CreateKind::File),
+            EventKind::Modify(ModifyKind::Metadata(MetadataKind::WriteTime)),
+        ];
+        for kind in saves {
+            assert!(
+                is_save(&event(kind, "/course/exercises/02_id-echo.rs"), file),
+                "{kind:?}"
+            );
+            assert!(
+                !is_save(&event(kind, "/course/exercises/Cargo.toml"), file),
+                "{kind:?}"
+            );
+            assert!(
+                !is_save(&event(kind, "/course/target/exercises/02_id-echo.rs"), file),
+                "{kind:?}"
+            );
+        }
+        let not_saves = [
+            EventKind::Access(AccessKind::Open(AccessMode::Any)),
+            EventKind::Access(AccessKind::Close(AccessMode::Read)),
+            EventKind::Access(AccessKind::Close(AccessMode::Write)),
+            EventKind::Modify(ModifyKind::Metadata(MetadataKind::AccessTime)),
+            EventKind::Remove(notify::event::RemoveKind::File),
+        ];
+        for kind in not_saves {
+            assert!(
+                !is_save(&event(kind, "/course/exercises/02_id-echo.rs"), file),
+                "{kind:?}"
+            );
+        }
+    }
 }

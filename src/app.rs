@@ -11,6 +11,7 @@ use colored::Colorize;
 use std::process::ExitCode;
 
 pub fn run(cli: Cli) -> ExitCode {
+    crate::runner::interrupt::install();
     crate::render::style::init(cli.color);
     let lang = match cli.lang {
         Some(LangArg::En) => Lang::En,

@@ -2,6 +2,7 @@
 
 pub mod build;
 pub mod drive;
+pub mod interrupt;
 pub mod process;
 pub mod program;
 pub mod transcript;

@@ -87,9 +87,9 @@ impl Live {
                 command.env("PATH", path);
             }
         }
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child: Child = command.spawn().map_err(|e| match e.kind() {
+        let mut child: Child = super::interrupt::spawn_group(&mut command).map_err(|e| match e
+            .kind()
+        {
             std::io::ErrorKind::NotFound => format!("`{}` was not found", first.to_string_lossy()),
             std::io::ErrorKind::PermissionDenied => {
                 format!("`{}` is not executable", first.to_string_lossy())
@@ -282,14 +282,7 @@ impl Live {
     }
 
     fn kill_group(&self) {
-        #[cfg(unix)]
-        {
-            use nix::sys::signal::{Signal, killpg};
-            use nix::unistd::Pid;
-            if let Ok(pid) = i32::try_from(self.pid) {
-                let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
-            }
-        }
+        super::interrupt::kill_group(self.pid);
     }
 }
 

@@ -290,8 +290,13 @@ pub enum LangArg {
 #[derive(Debug, clap::Args)]
 pub struct GradeArgs {
     /// Submission folders, each holding a student's `exercises/`
-    #[arg(required = true, value_name = "SUBMISSION")]
+    #[arg(required_unless_present = "clean", value_name = "SUBMISSION")]
     pub submissions: Vec<PathBuf>,
+
+    /// Delete target/grade (built dependencies and every student's built
+    /// programs) and stop
+    #[arg(long, conflicts_with = "submissions")]
+    pub clean: bool,
 
     /// The report: a text table, JSON, Gradescope's results.json, or JUnit XML
     #[arg(long, value_enum, default_value_t = GradeFormat::Text)]
@@ -325,6 +330,22 @@ pub struct GradeArgs {
     /// reads); one point per right answer
     #[arg(long, value_name = "FILE")]
     pub quiz: Option<PathBuf>,
+
+    /// Seconds all of one student's files may take to compile (an endless
+    /// compile-time loop costs that student only)
+    #[arg(long, default_value_t = 120.0, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub build_limit: f64,
+
+    /// Grade without a sandbox (bubblewrap), accepting that students' code
+    /// can then read, change or kill anything the grading user can: only
+    /// inside a throw-away container, never for marks on a shared machine
+    #[arg(long)]
+    pub unsandboxed: bool,
+
+    /// Show hidden scenarios' names, inputs and rules in the reports (for
+    /// the teacher's own review; never for reports students see)
+    #[arg(long)]
+    pub reveal_hidden: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -6,17 +6,23 @@ use crate::check::random_seed;
 use crate::cli::{GradeArgs, GradeFormat};
 use crate::content::Lang;
 use crate::content::text::tr;
+use crate::grade::build::Isolation;
 use crate::grade::hidden::add_hidden_scenarios;
 use crate::grade::progress::Bar;
 use crate::grade::report::{gradescope, json, junit, text};
 use crate::grade::submission::collect;
 use crate::grade::{GradeOptions, grade_class};
+use crate::runner::sandbox;
 use anyhow::{Context, Result, bail};
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Duration;
 
 pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
     let lang = ctx.lang;
+    if args.clean {
+        return clean(ctx, lang);
+    }
     let submissions = collect(&args.submissions)?;
     if let Some(file) = &args.quiz
         && (file.is_absolute() || file.components().any(|c| c.as_os_str() == ".."))
@@ -35,8 +41,10 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
                 .with_context(|| format!("cannot create the folder {}", dir.display()))?,
         }
     }
+    let mut hidden = BTreeSet::new();
     if let Some(dir) = &args.scenarios {
-        let added = add_hidden_scenarios(&mut ctx.course, dir)?;
+        hidden = add_hidden_scenarios(&mut ctx.course, dir)?;
+        let added = hidden.len();
         eprintln!(
             "{}",
             match lang {
@@ -63,12 +71,18 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
             ),
         }
     );
+    let isolation = isolation(args.unsandboxed, lang)?;
     let options = GradeOptions {
         seed,
         jobs,
         timeout: Duration::from_secs_f64(args.timeout),
+        build_limit: Duration::from_secs_f64(args.build_limit),
         quiz: args.quiz.clone(),
         lang,
+        isolation,
+        hidden_dir: args.scenarios.clone(),
+        hidden,
+        reveal_hidden: args.reveal_hidden,
     };
     let book = grade_class(
         &ctx.project,
@@ -102,7 +116,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
         )?,
         GradeFormat::Junit => emit(args.out.as_deref(), &junit::render(&book, lang))?,
         GradeFormat::Gradescope if book.submissions.len() == 1 => {
-            let results = gradescope::render(&book.submissions[0], seed, lang);
+            let results = gradescope::render(&book, &book.submissions[0], lang);
             emit(
                 args.out.as_deref(),
                 &format!("{}\n", serde_json::to_string_pretty(&results)?),
@@ -112,7 +126,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
             let dir = args.out.as_deref().unwrap_or(Path::new("."));
             for submission in &book.submissions {
                 let file = dir.join(format!("{}.json", file_name(&submission.name)));
-                let results = gradescope::render(submission, seed, lang);
+                let results = gradescope::render(&book, submission, lang);
                 emit(
                     Some(&file),
                     &format!("{}\n", serde_json::to_string_pretty(&results)?),
@@ -136,6 +150,47 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
     })
 }
 
+/// `--clean`: frees what grading keeps under `target/grade`.
+fn clean(ctx: &Ctx, lang: Lang) -> Result<Status> {
+    let dir = ctx.project.root.join("target").join("grade");
+    let _lock = crate::grade::integrity::lock(&dir)?;
+    let mut freed = 0u64;
+    for entry in std::fs::read_dir(&dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .flatten()
+    {
+        if entry.file_name() == "grading.lock" {
+            continue;
+        }
+        freed += size(&entry.path());
+        let path = entry.path();
+        let removed = if path.is_dir() {
+            std::fs::remove_dir_all(&path)
+        } else {
+            std::fs::remove_file(&path)
+        };
+        removed.with_context(|| format!("cannot delete {}", path.display()))?;
+    }
+    eprintln!(
+        "{}",
+        match lang {
+            Lang::En => format!("Deleted {} ({} MB).", dir.display(), freed >> 20),
+            Lang::Zh => format!("已删除 {}（{} MB）。", dir.display(), freed >> 20),
+        }
+    );
+    Ok(Status::Success)
+}
+
+fn size(path: &Path) -> u64 {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => std::fs::read_dir(path)
+            .map(|r| r.flatten().map(|e| size(&e.path())).sum())
+            .unwrap_or(0),
+        Ok(meta) => meta.len(),
+        Err(_) => 0,
+    }
+}
+
 fn emit(out: Option<&Path>, text: &str) -> Result<()> {
     match out {
         Some(path) => {
@@ -148,15 +203,68 @@ fn emit(out: Option<&Path>, text: &str) -> Result<()> {
     }
 }
 
-/// A submission name as a file name: anything unusual becomes `_`.
-fn file_name(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
+/// A submission name as a file name, one to one: ASCII letters, digits
+/// and `-` stay, every other byte becomes `_` and two hex digits, so no two
+/// names (`jo hn` and `jo_hn`, `Zoë` and `Zoé`) share a file.
+pub fn file_name(name: &str) -> String {
+    let mut out = String::new();
+    for byte in name.bytes() {
+        if byte.is_ascii_alphanumeric() || byte == b'-' {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("_{byte:02x}"));
+        }
+    }
+    out
+}
+
+/// Sandboxed when bubblewrap works here; otherwise only with `--unsandboxed`,
+/// and loudly.
+fn isolation(unsandboxed: bool, lang: Lang) -> Result<Isolation> {
+    match (sandbox::tools(), unsandboxed) {
+        (Ok(_), false) => Ok(Isolation::Sandboxed),
+        (Err(why), false) => bail!(
+            "{}: {why}\n{}",
+            tr(
+                lang,
+                "cannot grade: no sandbox for students' code",
+                "无法评分：没有运行学生代码的沙箱"
+            ),
+            tr(
+                lang,
+                "Install bubblewrap, or give --unsandboxed to accept that students' code can read, change or kill anything you can (only in a throw-away container).",
+                "请安装 bubblewrap，或加 --unsandboxed 接受学生代码能读取、修改或终止你能触及的一切（只应在用完即弃的容器里这样做）。"
+            )
+        ),
+        (_, true) => {
+            eprintln!(
+                "{}",
+                tr(
+                    lang,
+                    "WARNING: grading WITHOUT a sandbox (--unsandboxed). Students' programs and compiles run as you: they can read your files and secrets, change other students' results and the grader's files, and outlive this run. These grades are not safe for marks.",
+                    "警告：正在不使用沙箱评分（--unsandboxed）。学生的程序和编译以你的身份运行：能读取你的文件和机密、改动他人的结果和评分文件，并在本次运行后继续存在。这样的成绩不能用于计分。"
+                )
+            );
+            Ok(Isolation::None)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_name;
+
+    #[test]
+    fn file_names_never_collide() {
+        let names = ["jo hn", "jo_hn", "Zoë", "Zoé", "a/b", "a_2fb", ".", ".."];
+        let files: std::collections::BTreeSet<String> =
+            names.iter().map(|n| file_name(n)).collect();
+        assert_eq!(files.len(), names.len(), "{files:?}");
+        assert_eq!(file_name("alice-2"), "alice-2");
+        assert!(
+            files
+                .iter()
+                .all(|f| !f.contains('/') && !f.starts_with('.'))
+        );
+    }
 }

@@ -1,253 +1,427 @@
-//! One `cargo build` for the whole class. `--keep-going` builds every bin it
-//! can; `--message-format=json` says which bin each compiler error belongs
-//! to (`target.name`), so a student whose file does not compile gets that
-//! file's messages and the rest of the class is unaffected.
+//! Compiling every student's exercise files: each file alone, with plain
+//! `rustc` against the grader's dependencies (`toolchain`), inside a sandbox
+//! that sees only that one file, the compiler and those libraries (so
+//! `include!`, `#[path]` and the like find nothing of the grader's or of
+//! another student's), with no network, resource limits, and a wall-clock
+//! budget per student: one student's endless compile-time loop costs that
+//! student's build and nobody else's.
 //!
-//! Cargo runs with a cleared environment (only what cargo and rustc need),
-//! so `env!` in a student's file cannot read the grader's secrets, and in
-//! its own process group, stopped if it goes quiet for too long (a
-//! compile-time loop).
+//! Programs are kept under `target/grade/bin/`, named by the SHA-256 of
+//! what they are built from (the compiler, flags, dependencies, file text):
+//! grading again, or grading one more student, compiles only what is new.
+//! Each program's own hash is recorded when it is built and checked again
+//! before every run (`run`).
 
+use super::hash::{sha256_file, sha256_hex};
 use super::progress::Bar;
-use super::workspace::Workspace;
-use anyhow::{Context, Result, bail};
+use super::toolchain::Toolchain;
+use crate::runner::interrupt;
+use crate::runner::sandbox::{self, Sandbox, SandboxLimits, give_to, take_back};
+use anyhow::{Context, Result};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Read};
-use std::path::PathBuf;
+use std::ffi::OsString;
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// How long cargo may go without saying anything before it is stopped.
-pub const STALL: Duration = Duration::from_secs(180);
 /// The most compiler output kept for one program.
 const MAX_MESSAGES: usize = 8 * 1024;
 
-/// What the build produced, by bin target name.
+/// Whether compiles (and runs) happen in a sandbox.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Isolation {
+    Sandboxed,
+    /// `--unsandboxed`: the teacher accepted the risk.
+    None,
+}
+
+/// A program ready to run.
+#[derive(Clone, Debug)]
+pub struct BuiltProgram {
+    pub path: PathBuf,
+    /// Its SHA-256 when it was built.
+    pub sha256: String,
+}
+
+/// What the build produced, by (submission, exercise).
 #[derive(Debug, Default)]
 pub struct Built {
-    pub programs: BTreeMap<String, PathBuf>,
-    pub errors: BTreeMap<String, String>,
+    pub programs: BTreeMap<(usize, usize), BuiltProgram>,
+    pub errors: BTreeMap<(usize, usize), String>,
 }
 
-enum Line {
-    Out(String),
-    Err(String),
+/// One exercise file to compile.
+pub struct Source<'a> {
+    pub exercise: usize,
+    /// The file name (`02_id-echo.rs`), as students know it.
+    pub file: &'a str,
+    pub text: &'a str,
 }
 
-pub fn build_class(workspace: &Workspace, jobs: usize, bar: &Bar) -> Result<Built> {
-    let mut built = Built::default();
-    if workspace.bins.is_empty() {
-        return Ok(built);
-    }
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut command = Command::new(&cargo);
-    command
-        .current_dir(&workspace.dir)
-        .args([
-            "build",
-            "--workspace",
-            "--bins",
-            "--keep-going",
-            "--message-format=json",
-        ])
-        .args([
-            "--color",
-            "never",
-            "-j",
-            &jobs.max(1).to_string(),
-            "--target-dir",
-        ])
-        .arg(&workspace.target_dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .env_clear()
-        .envs(std::env::vars_os().filter(|(name, _)| passes(&name.to_string_lossy())));
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut command, 0);
-    let mut child = command.spawn().with_context(|| {
-        format!(
-            "could not start cargo ({})",
-            PathBuf::from(&cargo).display()
-        )
-    })?;
-    let (tx, lines) = mpsc::channel();
-    if let Some(out) = child.stdout.take() {
-        let tx = tx.clone();
-        thread::spawn(move || {
-            for line in BufReader::new(out).lines().map_while(Result::ok) {
-                let _ = tx.send(Line::Out(line));
-            }
-        });
-    }
-    if let Some(mut err) = child.stderr.take() {
-        thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n @ 1..) = err.read(&mut buf) {
-                let _ = tx.send(Line::Err(String::from_utf8_lossy(&buf[..n]).into_owned()));
-            }
-        });
-    }
-    let mut stderr_tail = String::new();
-    let mut stalled = false;
-    let mut unattributed = Vec::new();
-    loop {
-        match lines.recv_timeout(STALL) {
-            Ok(Line::Out(line)) => {
-                read_message(&line, workspace, &mut built, &mut unattributed, bar);
-            }
-            Ok(Line::Err(text)) => {
-                stderr_tail.push_str(&text);
-                if stderr_tail.len() > 16 * 1024 {
-                    let cut = stderr_tail.len() - 8 * 1024;
-                    let cut = (cut..stderr_tail.len())
-                        .find(|&i| stderr_tail.is_char_boundary(i))
-                        .unwrap_or(0);
-                    stderr_tail.drain(..cut);
+pub struct BuildPlan<'a> {
+    pub toolchain: &'a Toolchain,
+    /// `target/grade`.
+    pub grade_dir: &'a Path,
+    pub isolation: Isolation,
+    /// Wall-clock budget for all of one student's compiles.
+    pub limit: Duration,
+    pub jobs: usize,
+}
+
+enum Compiled {
+    Program(BuiltProgram),
+    /// Compiler messages: the file's own fault, kept for the next run too.
+    Errors(String),
+    /// Stopped or failed for another reason (not kept).
+    Stopped(String),
+}
+
+/// Builds every student's files, up to `jobs` students at once.
+pub fn build_class(plan: &BuildPlan, students: &[Vec<Source>], bar: &Bar) -> Result<Built> {
+    let bin_dir = plan.grade_dir.join("bin");
+    let work_dir = plan.grade_dir.join("work");
+    fs::create_dir_all(&bin_dir).context("cannot create target/grade/bin")?;
+    let _ = fs::remove_dir_all(&work_dir);
+    fs::create_dir_all(&work_dir).context("cannot create target/grade/work")?;
+    let built = Mutex::new(Built::default());
+    let next = AtomicUsize::new(0);
+    let grader_failure = Mutex::new(None::<String>);
+    thread::scope(|scope| {
+        for _ in 0..plan.jobs.clamp(1, students.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let s = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(sources) = students.get(s) else {
+                        return;
+                    };
+                    let deadline = Instant::now() + plan.limit;
+                    for source in sources {
+                        let result = if Instant::now() >= deadline {
+                            Compiled::Stopped(limit_reached(plan.limit))
+                        } else {
+                            compile(plan, &bin_dir, &work_dir, s, source, deadline).unwrap_or_else(
+                                |e| {
+                                    if let Ok(mut slot) = grader_failure.lock() {
+                                        slot.get_or_insert(format!("{e:#}"));
+                                    }
+                                    Compiled::Stopped(format!("it could not be compiled: {e:#}"))
+                                },
+                            )
+                        };
+                        if let Ok(mut built) = built.lock() {
+                            let key = (s, source.exercise);
+                            match result {
+                                Compiled::Program(p) => {
+                                    built.programs.insert(key, p);
+                                }
+                                Compiled::Errors(text) | Compiled::Stopped(text) => {
+                                    built.errors.insert(key, text);
+                                }
+                            }
+                        }
+                        bar.advance(1);
+                    }
                 }
-            }
-            Err(RecvTimeoutError::Timeout) => {
-                stalled = true;
-                stop_group(child.id());
-                break;
-            }
-            Err(RecvTimeoutError::Disconnected) => break,
+            });
         }
-    }
-    let status = child.wait().context("cargo did not finish")?;
-    let mut generic = Vec::new();
-    for (bin, (s, _)) in &workspace.bins {
-        if built.programs.contains_key(bin) || built.errors.contains_key(bin) {
-            continue;
-        }
-        generic.push(bin.clone());
-        let why = if stalled {
-            format!(
-                "the build was stopped: cargo said nothing for {} s (a compile that never ends?)",
-                STALL.as_secs()
-            )
-        } else {
-            format!(
-                "cargo did not build it:\n{}",
-                stderr_tail.replace(&format!("{}/", workspace.packages[*s]), "")
-            )
-        };
-        built.errors.insert(bin.clone(), why);
-    }
-    // Nothing was built and no student's file was to blame: the grader's
-    // own side (harness, manifest, toolchain, network) is broken.
-    let blamed = built.errors.keys().any(|bin| !generic.contains(bin));
-    if !status.success() && built.programs.is_empty() && !blamed && !stalled {
-        let why = if unattributed.is_empty() {
-            stderr_tail
-        } else {
-            unattributed.join("\n")
-        };
-        bail!("cargo could not build the grader's side, so no student was graded:\n{why}");
+    });
+    let _ = fs::remove_dir_all(&work_dir);
+    let built = built.into_inner().unwrap_or_default();
+    if built.programs.is_empty()
+        && let Ok(Some(why)) = grader_failure.into_inner()
+    {
+        anyhow::bail!("the grader could not compile any program, so no student was graded: {why}");
     }
     Ok(built)
 }
 
-fn read_message(
-    line: &str,
-    workspace: &Workspace,
-    built: &mut Built,
-    unattributed: &mut Vec<String>,
-    bar: &Bar,
-) {
-    let Ok(message) = serde_json::from_str::<Value>(line) else {
-        return;
+fn limit_reached(limit: Duration) -> String {
+    format!(
+        "the build was stopped: this student's files took longer than the build limit of {} s to compile (a compile-time loop that never ends?)",
+        limit.as_secs()
+    )
+}
+
+fn compile(
+    plan: &BuildPlan,
+    bin_dir: &Path,
+    work_dir: &Path,
+    student: usize,
+    source: &Source,
+    deadline: Instant,
+) -> Result<Compiled> {
+    let toolchain = plan.toolchain;
+    let key = sha256_hex(
+        format!(
+            "{}\n{}\n{}\n{}",
+            toolchain.fingerprint,
+            source.file,
+            source.text.len(),
+            source.text
+        )
+        .as_bytes(),
+    );
+    let cached = bin_dir.join(&key);
+    let cached_hash = bin_dir.join(format!("{key}.sha256"));
+    let cached_errors = bin_dir.join(format!("{key}.errors"));
+    if let (true, Ok(sha256)) = (cached.is_file(), fs::read_to_string(&cached_hash)) {
+        return Ok(Compiled::Program(BuiltProgram {
+            path: cached,
+            sha256: sha256.trim().to_string(),
+        }));
+    }
+    if let Ok(errors) = fs::read_to_string(&cached_errors) {
+        return Ok(Compiled::Errors(errors));
+    }
+
+    // A folder of its own: the file (readable), and an empty, writable `out`.
+    let dir = work_dir.join(format!("{student}-{}", source.exercise));
+    let src = dir.join("src");
+    let out = dir.join("out");
+    fs::create_dir_all(src.join("exercises"))?;
+    fs::create_dir_all(&out)?;
+    let file = src.join("exercises").join(source.file);
+    fs::write(&file, source.text).with_context(|| format!("cannot write {}", file.display()))?;
+    let uid = sandbox::student_uid(student);
+    give_to(&out, uid).context("cannot hand the output folder to the sandbox's user")?;
+
+    let inside = plan.isolation == Isolation::Sandboxed;
+    let (rustc, deps, source_path, out_path) = if inside {
+        (
+            PathBuf::from("/toolchain/bin/rustc"),
+            PathBuf::from("/deps"),
+            format!("exercises/{}", source.file),
+            PathBuf::from("/out/program"),
+        )
+    } else {
+        (
+            toolchain.sysroot.join("bin").join("rustc"),
+            toolchain.deps_dir.clone(),
+            format!("exercises/{}", source.file),
+            out.join("program"),
+        )
     };
-    let target = message
-        .pointer("/target/name")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
-    let ours = workspace.bins.get(target);
-    match message.get("reason").and_then(Value::as_str) {
-        Some("compiler-artifact") => {
-            if let (Some(_), Some(exe)) = (ours, message.get("executable").and_then(Value::as_str))
-            {
-                built
-                    .programs
-                    .insert(target.to_string(), PathBuf::from(exe));
-                bar.advance(1);
-            }
-        }
-        Some("compiler-message") => {
-            let level = message.pointer("/message/level").and_then(Value::as_str);
-            let text = message
-                .pointer("/message/message")
-                .and_then(Value::as_str)
-                .unwrap_or_default();
-            let rendered = message
-                .pointer("/message/rendered")
-                .and_then(Value::as_str)
-                .unwrap_or(text);
-            if !matches!(level, Some("error" | "error: internal compiler error"))
-                || text.starts_with("aborting due to")
-            {
-                return;
-            }
-            match ours {
-                Some((s, _)) => {
-                    let shown = rendered.replace(&format!("{}/", workspace.packages[*s]), "");
-                    if !built.errors.contains_key(target) {
-                        bar.advance(1); // its first error: this bin is settled
-                    }
-                    let kept = built.errors.entry(target.to_string()).or_default();
-                    if kept.len() < MAX_MESSAGES {
-                        kept.push_str(&shown);
-                        if kept.len() >= MAX_MESSAGES {
-                            kept.push_str("\n(more errors follow; fix these first)\n");
-                        }
-                    }
-                }
-                None => unattributed.push(rendered.to_string()),
-            }
-        }
-        _ => {}
+    let mut argv: Vec<OsString> = vec![rustc.into()];
+    for flag in &toolchain.flags {
+        argv.push(flag.into());
     }
+    for arg in [
+        "--crate-type",
+        "bin",
+        "--crate-name",
+        "exercise",
+        "-C",
+        "debuginfo=0",
+        "-C",
+        "strip=symbols",
+        "-C",
+        "embed-bitcode=no",
+        "--error-format=json",
+        "--color",
+        "never",
+    ] {
+        argv.push(arg.into());
+    }
+    let mut dependency = OsString::from("dependency=");
+    dependency.push(&deps);
+    argv.push("-L".into());
+    argv.push(dependency);
+    for (name, file) in &toolchain.externs {
+        let mut spec = OsString::from(format!("{name}="));
+        spec.push(deps.join(file));
+        argv.push("--extern".into());
+        argv.push(spec);
+    }
+    argv.push("-o".into());
+    argv.push(out_path.into());
+    argv.push(source_path.into());
+
+    let left = deadline.saturating_duration_since(Instant::now());
+    let (argv, cwd) = if inside {
+        let jail = Sandbox {
+            read_only: vec![
+                (src.clone(), "/src".into()),
+                (toolchain.sysroot.clone(), "/toolchain".into()),
+                (toolchain.deps_dir.clone(), "/deps".into()),
+            ],
+            writable: vec![(out.clone(), "/out".into())],
+            cwd: "/src".into(),
+            limits: SandboxLimits::compiler(left.as_secs() + 1),
+            uid,
+        };
+        (
+            jail.command_line(&argv)
+                .map_err(|e| anyhow::anyhow!("{e}"))?,
+            PathBuf::from("/"),
+        )
+    } else {
+        (argv, src.clone())
+    };
+    let (status, stderr) = run_until(&argv, &cwd, deadline)?;
+    let Some(status) = status else {
+        return Ok(Compiled::Stopped(limit_reached(plan.limit)));
+    };
+    let messages = compiler_errors(&stderr);
+    let produced = out.join("program");
+    if status.success() && produced.is_file() {
+        take_back(&produced).context("cannot take the built program back")?;
+        let sha256 = sha256_file(&produced).context("cannot hash the built program")?;
+        fs::rename(&produced, &cached).context("cannot keep the built program")?;
+        fs::write(&cached_hash, &sha256).context("cannot record the program's hash")?;
+        let _ = fs::remove_dir_all(&dir);
+        return Ok(Compiled::Program(BuiltProgram {
+            path: cached,
+            sha256,
+        }));
+    }
+    let _ = fs::remove_dir_all(&dir);
+    if status.code() == Some(1) && !messages.is_empty() {
+        // Kept for the next grading only when the errors are the file's own
+        // (they point into it), not the toolchain's (a missing linker, say).
+        if blames_the_file(&stderr) {
+            let _ = fs::write(&cached_errors, &messages);
+        }
+        return Ok(Compiled::Errors(messages));
+    }
+    let tail: String = String::from_utf8_lossy(&stderr)
+        .lines()
+        .filter(|l| !l.starts_with('{'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    Ok(Compiled::Stopped(format!(
+        "the compiler stopped ({}){}{}",
+        describe(status),
+        if messages.is_empty() { "" } else { ":\n" },
+        if messages.is_empty() {
+            truncate(&tail)
+        } else {
+            messages
+        }
+    )))
 }
 
-/// The environment cargo and rustc need, and nothing else.
-fn passes(name: &str) -> bool {
-    let upper = name.to_ascii_uppercase();
-    if upper.contains("TOKEN") || upper.contains("SECRET") || upper.contains("PASSWORD") {
-        return false;
-    }
-    matches!(
-        upper.as_str(),
-        "PATH"
-            | "HOME"
-            | "TMPDIR"
-            | "RUSTC"
-            | "RUSTC_WRAPPER"
-            | "RUSTDOC"
-            | "SSL_CERT_FILE"
-            | "SSL_CERT_DIR"
-            | "HTTP_PROXY"
-            | "HTTPS_PROXY"
-            | "NO_PROXY"
-            | "ALL_PROXY"
-            | "SYSTEMROOT"
-            | "USERPROFILE"
-    ) || upper.starts_with("CARGO_")
-        || upper.starts_with("RUSTUP_")
-        || upper == "CARGO"
-}
-
-fn stop_group(pid: u32) {
+fn describe(status: std::process::ExitStatus) -> String {
     #[cfg(unix)]
     {
-        use nix::sys::signal::{Signal, killpg};
-        use nix::unistd::Pid;
-        if let Ok(pid) = i32::try_from(pid) {
-            let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            return format!("signal {signal}: a limit of memory or CPU time, most likely");
         }
     }
-    #[cfg(not(unix))]
-    let _ = pid;
+    format!("exit code {}", status.code().unwrap_or(-1))
+}
+
+fn truncate(text: &str) -> String {
+    let mut text = text.to_string();
+    if text.len() > MAX_MESSAGES {
+        let mut cut = MAX_MESSAGES;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text.truncate(cut);
+    }
+    if text.is_empty() {
+        String::new()
+    } else {
+        format!(":\n{text}")
+    }
+}
+
+/// Runs a command with stderr kept (capped); stops its process group at the
+/// deadline. `None`: stopped.
+fn run_until(
+    argv: &[OsString],
+    cwd: &Path,
+    deadline: Instant,
+) -> Result<(Option<std::process::ExitStatus>, Vec<u8>)> {
+    let mut command = Command::new(&argv[0]);
+    command
+        .args(&argv[1..])
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .env_clear()
+        .envs(
+            std::env::vars_os()
+                .filter(|(name, _)| super::toolchain::passes(&name.to_string_lossy())),
+        );
+    // Its own process group, recorded so that Ctrl-C stops it too.
+    let mut child = interrupt::spawn_group(&mut command)
+        .with_context(|| format!("could not start {}", Path::new(&argv[0]).display()))?;
+    let reader = child.stderr.take().map(|mut pipe| {
+        thread::spawn(move || {
+            let mut kept = Vec::new();
+            let mut buf = [0u8; 8192];
+            while let Ok(n @ 1..) = pipe.read(&mut buf) {
+                if kept.len() < 4 * MAX_MESSAGES * 16 {
+                    kept.extend_from_slice(&buf[..n]);
+                }
+            }
+            kept
+        })
+    });
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if Instant::now() >= deadline => {
+                interrupt::kill_group(child.id());
+                let _ = child.wait();
+                break None;
+            }
+            Ok(None) => thread::sleep(Duration::from_millis(10)),
+            Err(e) => return Err(e).context("cannot wait for the compiler"),
+        }
+    };
+    let stderr = reader.and_then(|r| r.join().ok()).unwrap_or_default();
+    Ok((status, stderr))
+}
+
+/// The rendered error messages of rustc's JSON diagnostics.
+fn compiler_errors(stderr: &[u8]) -> String {
+    let mut kept = String::new();
+    for line in String::from_utf8_lossy(stderr).lines() {
+        let Ok(message) = serde_json::from_str::<Value>(line) else {
+            continue;
+        };
+        let level = message.get("level").and_then(Value::as_str);
+        let text = message
+            .get("message")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        if !matches!(level, Some("error" | "error: internal compiler error"))
+            || text.starts_with("aborting due to")
+        {
+            continue;
+        }
+        let rendered = message
+            .get("rendered")
+            .and_then(Value::as_str)
+            .unwrap_or(text);
+        if kept.len() < MAX_MESSAGES {
+            kept.push_str(rendered);
+            if kept.len() >= MAX_MESSAGES {
+                kept.push_str("\n(more errors follow; fix these first)\n");
+            }
+        }
+    }
+    kept
+}
+
+/// Whether some error points at a place in the student's file.
+fn blames_the_file(stderr: &[u8]) -> bool {
+    String::from_utf8_lossy(stderr).lines().any(|line| {
+        serde_json::from_str::<Value>(line).is_ok_and(|m| {
+            m.get("level").and_then(Value::as_str) == Some("error")
+                && m.get("spans")
+                    .and_then(Value::as_array)
+                    .is_some_and(|s| !s.is_empty())
+        })
+    })
 }

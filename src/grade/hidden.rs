@@ -8,11 +8,13 @@ use crate::content::Course;
 use crate::content::error::{ContentError, ContentErrors};
 use crate::content::load::load_extra_scenarios;
 use anyhow::Result;
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 
-/// Adds every file's scenarios to its exercise; returns how many were added.
-pub fn add_hidden_scenarios(course: &mut Course, dir: &Path) -> Result<usize> {
+/// Adds every file's scenarios to its exercise; returns (exercise id,
+/// scenario name) of each one added.
+pub fn add_hidden_scenarios(course: &mut Course, dir: &Path) -> Result<BTreeSet<(String, String)>> {
     let problem = |file: &Path, message: String| ContentError {
         file: file.to_path_buf(),
         line: None,
@@ -40,7 +42,7 @@ pub fn add_hidden_scenarios(course: &mut Course, dir: &Path) -> Result<usize> {
             "holds no `<exercise-id>.toml` file of scenarios".to_string(),
         ));
     }
-    let mut added = 0;
+    let mut added = BTreeSet::new();
     for file in files {
         let id = file
             .file_stem()
@@ -61,7 +63,11 @@ pub fn add_hidden_scenarios(course: &mut Course, dir: &Path) -> Result<usize> {
         };
         match load_extra_scenarios(&file, exercise) {
             Ok((vars, scenarios)) => {
-                added += scenarios.len();
+                added.extend(
+                    scenarios
+                        .iter()
+                        .map(|s| (exercise.id.clone(), s.name.clone())),
+                );
                 exercise.vars.extend(vars);
                 exercise.scenarios.extend(scenarios);
             }

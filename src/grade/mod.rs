@@ -1,44 +1,61 @@
 //! Grading a class: each submission's exercise files (and nothing else of
-//! theirs) built in one scratch workspace against the grader's harness, then
-//! checked with the grader's scenarios. Untrusted code all the way: cleared
-//! environments, a scratch working folder, timeouts and output caps.
+//! theirs) compiled one by one against the grader's harness, then checked
+//! with the grader's scenarios. Untrusted code all the way: every compile
+//! and every program runs in a sandbox of its own (`runner::sandbox`), with
+//! resource limits, timeouts and output caps; each program's hash is
+//! checked before it runs; the grader's own files are hashed before and
+//! after, and nothing is reported until every sandbox has ended.
 //!
-//!   submission → workspace → build → run → model → report
+//!   submission → toolchain → build → run → model → report
 //!
 //! Front end: `commands::grade`.
 
 pub mod build;
-pub mod guard;
+pub mod hash;
 pub mod hidden;
+pub mod integrity;
 pub mod model;
 pub mod progress;
 pub mod quiz;
 pub mod report;
 pub mod run;
 pub mod submission;
-pub mod workspace;
+pub mod toolchain;
 
 use crate::check::CheckOptions;
 use crate::content::project::Project;
 use crate::content::{Course, Exercise, Lang};
 use crate::runner::build::BuildOutput;
+use crate::runner::sandbox::{self, Sandbox, SandboxLimits};
 use crate::runner::{EnvPolicy, Limits, Program};
-use anyhow::Result;
+use anyhow::{Result, bail};
+use build::{BuildPlan, Isolation, Source};
 use model::{ExerciseGrade, ExerciseOutcome, Gradebook, SubmissionGrade, Timing};
 use progress::Bar;
+use std::collections::BTreeSet;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use submission::{Submission, take_exercise};
 
 pub struct GradeOptions {
     pub seed: u64,
-    /// Cargo's build jobs, and programs checked at once.
+    /// Students compiled at once, and programs checked at once.
     pub jobs: usize,
     /// Time for each scenario.
     pub timeout: Duration,
+    /// Wall-clock time for compiling all of one student's files.
+    pub build_limit: Duration,
     /// Each submission's quiz answers file, inside the submission.
     pub quiz: Option<PathBuf>,
     pub lang: Lang,
+    pub isolation: Isolation,
+    /// The hidden scenarios' folder, hashed into the report.
+    pub hidden_dir: Option<PathBuf>,
+    /// (exercise id, scenario name) of every hidden scenario.
+    pub hidden: BTreeSet<(String, String)>,
+    /// Show hidden scenarios in full in the reports.
+    pub reveal_hidden: bool,
 }
 
 /// Grades every submission against `course` (the grader's, already holding
@@ -57,6 +74,7 @@ pub fn grade_class(
         Some(_) => crate::quiz::load::load_all(course)?,
         None => Vec::new(),
     };
+    let grader_before = integrity::grader_files(&project.root, options.hidden_dir.as_deref());
     let taken: Vec<Vec<Result<String, String>>> = submissions
         .iter()
         .map(|s| {
@@ -66,35 +84,79 @@ pub fn grade_class(
                 .collect()
         })
         .collect();
-    let sources: Vec<Vec<Option<String>>> = taken
-        .iter()
-        .map(|row| row.iter().map(|r| r.as_ref().ok().cloned()).collect())
-        .collect();
-    let names: Vec<String> = submissions.iter().map(|s| s.name.clone()).collect();
-    let workspace = workspace::prepare(project, &names, &exercises, &sources)?;
+    let grade_dir = project.root.join("target").join("grade");
+    let _lock = integrity::lock(&grade_dir)?;
 
     let build_started = Instant::now();
-    bar.start("building", workspace.bins.len());
-    let mut built = build::build_class(&workspace, options.jobs, bar)?;
-    bar.finish();
-
-    let mut tasks: Vec<run::Task> = workspace
-        .bins
+    let toolchain = toolchain::prepare(&project.root, &grade_dir, options.jobs)?;
+    let students: Vec<Vec<Source>> = taken
         .iter()
-        .filter_map(|(bin, &(s, e))| {
-            let exe = built.programs.get(bin)?;
-            Some(run::Task {
-                submission: s,
-                exercise: e,
-                program: Program {
-                    argv: vec![exe.clone().into_os_string()],
-                    cwd: workspace.run_dir(s),
-                    env: EnvPolicy::Cleared,
-                    display: format!("exercises/{}", exercises[e].file),
-                },
-            })
+        .map(|row| {
+            row.iter()
+                .enumerate()
+                .filter_map(|(e, r)| {
+                    Some(Source {
+                        exercise: e,
+                        file: &exercises[e].file,
+                        text: r.as_ref().ok()?,
+                    })
+                })
+                .collect()
         })
         .collect();
+    let plan = BuildPlan {
+        toolchain: &toolchain,
+        grade_dir: &grade_dir,
+        isolation: options.isolation,
+        limit: options.build_limit,
+        jobs: options.jobs,
+    };
+    let programs: usize = students.iter().map(Vec::len).sum();
+    bar.start("building", programs);
+    let mut built = build::build_class(&plan, &students, bar)?;
+    bar.finish();
+    let build_seconds = build_started.elapsed().as_secs_f64();
+
+    let cpu_seconds = options.timeout.as_secs() + 1;
+    let run_root = grade_dir.join("run");
+    let mut tasks: Vec<run::Task> = Vec::new();
+    for (&(s, e), program) in &built.programs {
+        let display = format!("exercises/{}", exercises[e].file);
+        let launch = match options.isolation {
+            Isolation::Sandboxed => Program {
+                argv: vec!["/program".into()],
+                cwd: PathBuf::from("/work"),
+                env: EnvPolicy::Cleared,
+                display,
+                sandbox: Some(Arc::new(Sandbox {
+                    read_only: vec![(program.path.clone(), "/program".into())],
+                    writable: Vec::new(),
+                    cwd: "/work".into(),
+                    limits: SandboxLimits::program(cpu_seconds),
+                    uid: sandbox::student_uid(s),
+                })),
+            },
+            Isolation::None => {
+                // Unsandboxed: an emptied folder of the student's own.
+                let dir = run_root.join(format!("student-{:03}", s + 1));
+                let _ = std::fs::remove_dir_all(&dir);
+                std::fs::create_dir_all(&dir)?;
+                Program {
+                    argv: vec![program.path.clone().into_os_string()],
+                    cwd: dir,
+                    env: EnvPolicy::Cleared,
+                    display,
+                    sandbox: None,
+                }
+            }
+        };
+        tasks.push(run::Task {
+            submission: s,
+            exercise: e,
+            program: launch,
+            binary: program.clone(),
+        });
+    }
     tasks.sort_by_key(|t| (t.submission, t.exercise));
     let check_options = CheckOptions {
         seed: options.seed,
@@ -104,7 +166,6 @@ pub fn grade_class(
         },
         build_output: BuildOutput::Captured,
     };
-    let build_seconds = build_started.elapsed().as_secs_f64();
     let check_started = Instant::now();
     bar.start("checking", submissions.len());
     let results = run::check_all(
@@ -116,26 +177,35 @@ pub fn grade_class(
         bar,
     );
     bar.finish();
+    // Every sandbox must be gone before anything is reported.
+    if !sandbox::all_ended(Duration::from_secs(10)) {
+        bail!("a student's sandbox did not end; no report was written");
+    }
     let timing = Timing {
-        programs: workspace.bins.len(),
+        programs,
         build_seconds,
         checked: tasks.len(),
         check_seconds: check_started.elapsed().as_secs_f64(),
     };
+    let grader_after = integrity::grader_files(&project.root, options.hidden_dir.as_deref());
+    if grader_after != grader_before {
+        bail!(
+            "the grader's own files changed while grading ({}); no report was written",
+            integrity::changed(&grader_before, &grader_after).join(", ")
+        );
+    }
 
-    let mut ran: Vec<Vec<Option<Vec<_>>>> = vec![vec![None; exercises.len()]; submissions.len()];
+    let mut ran: Vec<Vec<Option<Result<Vec<_>, String>>>> =
+        vec![vec![None; exercises.len()]; submissions.len()];
     for (task, scenarios) in tasks.iter().zip(results) {
         ran[task.submission][task.exercise] = Some(scenarios);
-    }
-    let mut bin_of = vec![vec![None; exercises.len()]; submissions.len()];
-    for (bin, &(s, e)) in &workspace.bins {
-        bin_of[s][e] = Some(bin.clone());
     }
     let graded = submissions
         .iter()
         .enumerate()
         .map(|(s, submission)| SubmissionGrade {
             name: submission.name.clone(),
+            commit: submission::commit(submission),
             exercises: exercises
                 .iter()
                 .enumerate()
@@ -144,11 +214,12 @@ pub fn grade_class(
                         (Err(reason), _) => ExerciseOutcome::NotGraded {
                             reason: reason.clone(),
                         },
-                        (Ok(_), Some(scenarios)) => ExerciseOutcome::Ran { scenarios },
+                        (Ok(_), Some(Ok(scenarios))) => ExerciseOutcome::Ran { scenarios },
+                        (Ok(_), Some(Err(reason))) => ExerciseOutcome::NotGraded { reason },
                         (Ok(_), None) => ExerciseOutcome::BuildFailed {
-                            output: bin_of[s][e]
-                                .as_ref()
-                                .and_then(|bin| built.errors.remove(bin))
+                            output: built
+                                .errors
+                                .remove(&(s, e))
                                 .unwrap_or_else(|| "it was not built".to_string()),
                         },
                     };
@@ -157,6 +228,11 @@ pub fn grade_class(
                         number: exercise.number,
                         file: exercise.file.clone(),
                         points: exercise.points,
+                        file_sha256: taken[s][e]
+                            .as_ref()
+                            .ok()
+                            .map(|t| hash::sha256_hex(t.as_bytes())),
+                        program_sha256: built.programs.get(&(s, e)).map(|p| p.sha256.clone()),
                         outcome,
                     }
                 })
@@ -171,5 +247,9 @@ pub fn grade_class(
         seed: options.seed,
         submissions: graded,
         timing,
+        grader: grader_after,
+        sandboxed: options.isolation == Isolation::Sandboxed,
+        hidden: options.hidden.clone(),
+        reveal_hidden: options.reveal_hidden,
     })
 }

@@ -3,7 +3,9 @@
 //! else zero (a program that prints nothing must not earn the scenarios
 //! where silence is right).
 
+use super::integrity::GraderFiles;
 use crate::judge::{Outcome, ScenarioVerdict};
+use std::collections::BTreeSet;
 
 /// The whole class, in the order the submissions were given.
 #[derive(Debug)]
@@ -12,6 +14,14 @@ pub struct Gradebook {
     pub submissions: Vec<SubmissionGrade>,
     /// Wall time of the two phases, for the summary line.
     pub timing: Timing,
+    /// The grader's files that decided the grades, with their SHA-256.
+    pub grader: GraderFiles,
+    /// Whether every compile and program ran in a sandbox.
+    pub sandboxed: bool,
+    /// (exercise id, scenario name) of the teacher's hidden scenarios.
+    pub hidden: BTreeSet<(String, String)>,
+    /// `--reveal-hidden`: show hidden scenarios' names, inputs and rules.
+    pub reveal_hidden: bool,
 }
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -28,6 +38,8 @@ pub struct Timing {
 pub struct SubmissionGrade {
     /// How reports name the submission (its folder's name).
     pub name: String,
+    /// The commit the submission's folder was at, when it is a Git checkout.
+    pub commit: Option<String>,
     pub exercises: Vec<ExerciseGrade>,
     /// Present when `--quiz` was given.
     pub quiz: Option<QuizGrade>,
@@ -40,6 +52,10 @@ pub struct ExerciseGrade {
     /// The file name under `exercises/`.
     pub file: String,
     pub points: u32,
+    /// SHA-256 of the file graded, when one was taken.
+    pub file_sha256: Option<String>,
+    /// SHA-256 of the program built from it, when it compiled.
+    pub program_sha256: Option<String>,
     pub outcome: ExerciseOutcome,
 }
 
@@ -124,6 +140,12 @@ impl SubmissionGrade {
 }
 
 impl Gradebook {
+    /// Whether a scenario of an exercise is one of the teacher's hidden ones.
+    pub fn is_hidden(&self, exercise: &str, scenario: &str) -> bool {
+        self.hidden
+            .contains(&(exercise.to_string(), scenario.to_string()))
+    }
+
     /// Every submission earned every point.
     pub fn all_full_marks(&self) -> bool {
         self.submissions.iter().all(|s| s.score() == s.max_score())

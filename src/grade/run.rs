@@ -1,9 +1,13 @@
 //! Checking every built program with the grader's scenarios, up to `jobs`
-//! programs at once. Each program runs with a cleared environment in its
-//! student's own empty folder, with per-scenario time and output limits and
-//! its process group killed after: a student whose program hangs or floods
-//! holds one worker for at most its timeouts, and the others go on.
+//! programs at once. Each program runs in its own sandbox (or, unsandboxed,
+//! with a cleared environment in its student's own empty folder), with
+//! per-scenario time and output limits, and is stopped after: a student
+//! whose program hangs or floods holds one worker for at most its
+//! timeouts, and the others go on. A program whose hash is no longer the
+//! one recorded when it was built is not run.
 
+use super::build::BuiltProgram;
+use super::hash::sha256_file;
 use super::progress::Bar;
 use crate::check::{CheckOptions, check_program};
 use crate::content::Exercise;
@@ -18,7 +22,11 @@ pub struct Task {
     pub submission: usize,
     pub exercise: usize,
     pub program: Program,
+    pub binary: BuiltProgram,
 }
+
+/// A task's scenarios, or why its program was not run.
+pub type TaskResult = Result<Vec<ScenarioVerdict>, String>;
 
 /// Runs every task; the result at position `i` belongs to `tasks[i]`.
 /// The bar counts submissions whose every program is checked.
@@ -29,14 +37,14 @@ pub fn check_all(
     jobs: usize,
     options: &CheckOptions,
     bar: &Bar,
-) -> Vec<Vec<ScenarioVerdict>> {
+) -> Vec<TaskResult> {
     let mut left = vec![0usize; submissions];
     for task in tasks {
         left[task.submission] += 1;
     }
     bar.advance(left.iter().filter(|n| **n == 0).count());
     let left = Mutex::new(left);
-    let results = Mutex::new(vec![Vec::new(); tasks.len()]);
+    let results = Mutex::new(vec![Ok(Vec::new()); tasks.len()]);
     let next = AtomicUsize::new(0);
     thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, tasks.len().max(1)) {
@@ -44,11 +52,15 @@ pub fn check_all(
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(task) = tasks.get(index) else { return };
-                    let scenarios =
-                        match check_program(exercises[task.exercise], &task.program, options) {
-                            CheckResult::Ran { scenarios } => scenarios,
-                            CheckResult::BuildFailed { .. } => Vec::new(),
-                        };
+                    let scenarios = match sha256_file(&task.binary.path) {
+                        Ok(now) if now == task.binary.sha256 => {
+                            match check_program(exercises[task.exercise], &task.program, options) {
+                                CheckResult::Ran { scenarios } => Ok(scenarios),
+                                CheckResult::BuildFailed { .. } => Ok(Vec::new()),
+                            }
+                        }
+                        _ => Err("the built program changed after it was built, so it was not run (the grader's target/grade was tampered with)".to_string()),
+                    };
                     if let Ok(mut results) = results.lock() {
                         results[index] = scenarios;
                     }

@@ -5,6 +5,7 @@ pub mod drive;
 pub mod interrupt;
 pub mod process;
 pub mod program;
+pub mod sandbox;
 pub mod transcript;
 
 pub use drive::run_scenario;

@@ -3,6 +3,7 @@
 //! and every wait has a deadline.
 
 use super::program::{EnvPolicy, Program};
+use super::sandbox;
 use super::transcript::{EarlyEnd, LimitHit, ProcessEnd};
 use std::io::{Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -73,11 +74,12 @@ pub struct Live {
 
 impl Live {
     pub fn start(program: &Program, limits: Limits) -> Result<Live, String> {
-        let (first, rest) = program.argv.split_first().ok_or("empty command")?;
+        let (argv, cwd) = program.launch()?;
+        let (first, rest) = argv.split_first().ok_or("empty command")?;
         let mut command = Command::new(first);
         command
             .args(rest)
-            .current_dir(&program.cwd)
+            .current_dir(&cwd)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -97,6 +99,7 @@ impl Live {
             _ => format!("`{}` could not start: {e}", first.to_string_lossy()),
         })?;
         let pid = child.id();
+        let running = program.sandbox.as_ref().map(|_| sandbox::Running::start());
         let (tx, events) = mpsc::channel();
 
         let (stdin_tx, stdin_rx) = mpsc::channel::<Vec<u8>>();
@@ -134,7 +137,9 @@ impl Live {
             });
         }
         thread::spawn(move || {
-            if let Ok(status) = child.wait() {
+            let status = child.wait();
+            drop(running);
+            if let Ok(status) = status {
                 let _ = tx.send(Event::Exited(status));
             }
         });

@@ -1,8 +1,10 @@
 //! What to start: a built exercise, a reference solution, or any `--cmd`.
 
+use super::sandbox::Sandbox;
 use anyhow::{Context, Result, bail};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Which environment a learner's program sees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +22,9 @@ pub struct Program {
     pub env: EnvPolicy,
     /// How the program is named to the learner.
     pub display: String,
+    /// Run inside this sandbox (grading): `argv` and `cwd` are then paths
+    /// as the sandbox sees them.
+    pub sandbox: Option<Arc<Sandbox>>,
 }
 
 impl Program {
@@ -29,6 +34,7 @@ impl Program {
             cwd: cwd.to_path_buf(),
             env: EnvPolicy::Inherit,
             display: path.display().to_string(),
+            sandbox: None,
         }
     }
 
@@ -47,7 +53,18 @@ impl Program {
             cwd: cwd.to_path_buf(),
             env: EnvPolicy::Inherit,
             display: line.to_string(),
+            sandbox: None,
         })
+    }
+}
+
+impl Program {
+    /// What to start and where: the program itself, or the sandbox that runs it.
+    pub fn launch(&self) -> Result<(Vec<OsString>, PathBuf), String> {
+        match &self.sandbox {
+            None => Ok((self.argv.clone(), self.cwd.clone())),
+            Some(sandbox) => Ok((sandbox.command_line(&self.argv)?, PathBuf::from("/"))),
+        }
     }
 }
 

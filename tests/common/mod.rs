@@ -118,7 +118,8 @@ pub fn course_copy() -> tempfile::TempDir {
     dir
 }
 
-fn copy_tree(from: &Path, to: &Path) {
+/// Copies a file or a folder and all it holds.
+pub fn copy_tree(from: &Path, to: &Path) {
     if !from.exists() {
         return;
     }

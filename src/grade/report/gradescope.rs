@@ -1,35 +1,78 @@
 //! `--format gradescope`: the `results.json` a Gradescope autograder writes
 //! (one student per run): a total `score` and one test per exercise (and
 //! one for the quiz) with `score`, `max_score`, `status` and `output`.
+//! Students see these outputs, so hidden scenarios appear there only as
+//! "hidden scenario N failed"; an exercise with hidden scenarios also gets
+//! a test of its own with `"visibility": "hidden"` (instructors only) that
+//! counts them, and names and explains them with `--reveal-hidden`.
 
-use super::failure_text;
+use super::{failure_text, scenario_message, scenario_name};
 use crate::content::Lang;
 use crate::content::text::tr;
-use crate::grade::model::SubmissionGrade;
+use crate::grade::model::{Gradebook, SubmissionGrade};
+use crate::judge::Outcome;
 use serde_json::{Value, json};
 
-pub fn render(grade: &SubmissionGrade, seed: u64, lang: Lang) -> Value {
-    let mut tests: Vec<Value> = grade
-        .exercises
-        .iter()
-        .map(|e| {
-            let output = if e.passed() {
-                match lang {
-                    Lang::En => format!("All {} scenarios passed.", e.outcome.scenarios().len()),
-                    Lang::Zh => format!("全部 {} 个场景通过。", e.outcome.scenarios().len()),
-                }
-            } else {
-                failure_text(e, lang)
-            };
-            json!({
-                "name": format!("{} {}", e.number, e.id),
-                "score": e.score(),
-                "max_score": e.points,
-                "status": if e.passed() { "passed" } else { "failed" },
-                "output": output,
-            })
-        })
-        .collect();
+pub fn render(book: &Gradebook, grade: &SubmissionGrade, lang: Lang) -> Value {
+    let mut tests: Vec<Value> = Vec::new();
+    for e in &grade.exercises {
+        let output = if e.passed() {
+            match lang {
+                Lang::En => format!("All {} scenarios passed.", e.outcome.scenarios().len()),
+                Lang::Zh => format!("全部 {} 个场景通过。", e.outcome.scenarios().len()),
+            }
+        } else {
+            failure_text(book, e, lang)
+        };
+        tests.push(json!({
+            "name": format!("{} {}", e.number, e.id),
+            "score": e.score(),
+            "max_score": e.points,
+            "status": if e.passed() { "passed" } else { "failed" },
+            "output": output,
+            "visibility": "visible",
+        }));
+        let hidden: Vec<_> = e
+            .outcome
+            .scenarios()
+            .iter()
+            .filter(|s| book.is_hidden(&e.id, &s.name))
+            .collect();
+        if hidden.is_empty() {
+            continue;
+        }
+        let failed: Vec<_> = hidden
+            .iter()
+            .filter(|s| s.outcome() == Outcome::Failed)
+            .collect();
+        let mut output = match lang {
+            Lang::En => format!(
+                "{} of {} hidden scenarios passed.",
+                hidden.len() - failed.len(),
+                hidden.len()
+            ),
+            Lang::Zh => format!(
+                "{} 个隐藏场景中通过 {} 个。",
+                hidden.len(),
+                hidden.len() - failed.len()
+            ),
+        };
+        for s in &failed {
+            output.push_str(&format!(
+                "\n\n✗ {}\n{}",
+                scenario_name(book, e, s),
+                scenario_message(book, e, s, lang)
+            ));
+        }
+        tests.push(json!({
+            "name": format!("{} {} ({})", e.number, e.id, tr(lang, "hidden scenarios", "隐藏场景")),
+            "score": 0,
+            "max_score": 0,
+            "status": if failed.is_empty() { "passed" } else { "failed" },
+            "output": output,
+            "visibility": "hidden",
+        }));
+    }
     if let Some(quiz) = &grade.quiz {
         let wrong: Vec<&str> = quiz
             .questions
@@ -52,8 +95,10 @@ pub fn render(grade: &SubmissionGrade, seed: u64, lang: Lang) -> Value {
             "max_score": quiz.max_score,
             "status": if quiz.score == quiz.max_score { "passed" } else { "failed" },
             "output": output,
+            "visibility": "visible",
         }));
     }
+    let seed = book.seed;
     json!({
         "score": grade.score(),
         "max_score": grade.max_score(),

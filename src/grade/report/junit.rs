@@ -3,12 +3,11 @@
 //! a program that never ran is one failed `build` case with the reason.
 //! The quiz, when graded, is a suite with a case per question.
 
-use super::failure_text;
 use super::xml::{attribute, escape};
+use super::{failure_text, scenario_message, scenario_name};
 use crate::content::Lang;
 use crate::grade::model::{ExerciseGrade, Gradebook, QuizGrade};
 use crate::judge::Outcome;
-use crate::render::feedback::plain_problems;
 use std::fmt::Write;
 
 struct Case {
@@ -21,7 +20,7 @@ pub fn render(book: &Gradebook, lang: Lang) -> String {
     let (mut tests, mut failures) = (0, 0);
     for submission in &book.submissions {
         for exercise in &submission.exercises {
-            let cases = exercise_cases(exercise, lang);
+            let cases = exercise_cases(book, exercise, lang);
             let score = format!("{}/{}", exercise.score(), exercise.points);
             suite(
                 &mut suites,
@@ -51,11 +50,14 @@ pub fn render(book: &Gradebook, lang: Lang) -> String {
     )
 }
 
-fn exercise_cases(exercise: &ExerciseGrade, lang: Lang) -> Vec<Case> {
+fn exercise_cases(book: &Gradebook, exercise: &ExerciseGrade, lang: Lang) -> Vec<Case> {
     if let Some(reason) = exercise.outcome.not_run_reason() {
         return vec![Case {
             name: "build".into(),
-            failure: Some((super::first_error(reason), failure_text(exercise, lang))),
+            failure: Some((
+                super::first_error(reason),
+                failure_text(book, exercise, lang),
+            )),
         }];
     }
     exercise
@@ -63,9 +65,9 @@ fn exercise_cases(exercise: &ExerciseGrade, lang: Lang) -> Vec<Case> {
         .scenarios()
         .iter()
         .map(|s| Case {
-            name: s.name.clone(),
+            name: scenario_name(book, exercise, s),
             failure: (s.outcome() == Outcome::Failed).then(|| {
-                let text = plain_problems(s, lang);
+                let text = scenario_message(book, exercise, s, lang);
                 (text.lines().next().unwrap_or_default().to_string(), text)
             }),
         })

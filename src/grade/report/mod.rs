@@ -7,14 +7,14 @@ pub mod junit;
 pub mod text;
 mod xml;
 
-use super::model::ExerciseGrade;
+use super::model::{ExerciseGrade, Gradebook};
 use crate::content::Lang;
-use crate::judge::Outcome;
+use crate::judge::{Outcome, ScenarioVerdict};
 use crate::render::feedback::plain_problems;
 
 /// What went wrong with an exercise, in full: the reason it did not run, or
-/// each failed scenario with its problems.
-pub fn failure_text(exercise: &ExerciseGrade, lang: Lang) -> String {
+/// each failed scenario with its problems (hidden ones redacted).
+pub fn failure_text(book: &Gradebook, exercise: &ExerciseGrade, lang: Lang) -> String {
     if let Some(reason) = exercise.outcome.not_run_reason() {
         return reason.trim_end().to_string();
     }
@@ -23,9 +23,56 @@ pub fn failure_text(exercise: &ExerciseGrade, lang: Lang) -> String {
         .scenarios()
         .iter()
         .filter(|s| s.outcome() == Outcome::Failed)
-        .map(|s| format!("✗ {}\n{}", s.name, indent(&plain_problems(s, lang))))
+        .map(|s| {
+            format!(
+                "✗ {}\n{}",
+                scenario_name(book, exercise, s),
+                indent(&scenario_message(book, exercise, s, lang))
+            )
+        })
         .collect::<Vec<_>>()
         .join("\n\n")
+}
+
+/// Whether a scenario is one of the teacher's hidden ones and is to be redacted.
+pub fn redacted(book: &Gradebook, exercise: &ExerciseGrade, s: &ScenarioVerdict) -> bool {
+    !book.reveal_hidden && book.is_hidden(&exercise.id, &s.name)
+}
+
+/// A scenario's name as reports show it: a hidden one by its number only.
+pub fn scenario_name(book: &Gradebook, exercise: &ExerciseGrade, s: &ScenarioVerdict) -> String {
+    if !redacted(book, exercise, s) {
+        return s.name.clone();
+    }
+    let number = exercise
+        .outcome
+        .scenarios()
+        .iter()
+        .filter(|v| book.is_hidden(&exercise.id, &v.name))
+        .position(|v| std::ptr::eq(v, s))
+        .map_or(0, |i| i + 1);
+    format!("hidden scenario {number}")
+}
+
+/// What a scenario's failure says: for a hidden one, only that it failed.
+pub fn scenario_message(
+    book: &Gradebook,
+    exercise: &ExerciseGrade,
+    s: &ScenarioVerdict,
+    lang: Lang,
+) -> String {
+    if !redacted(book, exercise, s) {
+        return plain_problems(s, lang);
+    }
+    if s.outcome() == Outcome::Passed {
+        return String::new();
+    }
+    crate::content::text::tr(
+        lang,
+        "A hidden scenario failed: its name, input and rule are not shown. Check your program against every rule of this exercise.",
+        "一个隐藏场景未通过：不显示它的名称、输入和规则。请按本练习的每条规则检查你的程序。",
+    )
+    .to_string()
 }
 
 /// Text safe to print on a terminal: a student's output can hold escape

@@ -2,11 +2,11 @@
 //! exercise, then what cost each submission its points, one line each.
 
 use super::{first_error, visible};
+use super::{scenario_message, scenario_name};
 use crate::content::Lang;
 use crate::content::text::tr;
 use crate::grade::model::{ExerciseGrade, Gradebook};
 use crate::judge::Outcome;
-use crate::render::feedback::plain_problems;
 use crate::render::style::clip;
 use std::fmt::Write;
 
@@ -79,7 +79,7 @@ pub fn render(book: &Gradebook, lang: Lang) -> String {
                 exercise.id,
                 exercise.score(),
                 exercise.points,
-                why(exercise, lang)
+                why(book, exercise, lang)
             );
         }
         if let Some(quiz) = quiz_lost {
@@ -107,7 +107,7 @@ pub fn render(book: &Gradebook, lang: Lang) -> String {
 }
 
 /// One line: why the exercise earned nothing.
-fn why(exercise: &ExerciseGrade, lang: Lang) -> String {
+fn why(book: &Gradebook, exercise: &ExerciseGrade, lang: Lang) -> String {
     use crate::grade::model::ExerciseOutcome::*;
     let line = match &exercise.outcome {
         NotGraded { reason } => format!("{} {reason}", tr(lang, "not graded:", "未评分：")),
@@ -120,7 +120,7 @@ fn why(exercise: &ExerciseGrade, lang: Lang) -> String {
             let failed = scenarios.iter().find(|s| s.outcome() == Outcome::Failed);
             let problem = failed
                 .map(|s| {
-                    plain_problems(s, lang)
+                    scenario_message(book, exercise, s, lang)
                         .lines()
                         .next()
                         .unwrap_or_default()
@@ -132,13 +132,13 @@ fn why(exercise: &ExerciseGrade, lang: Lang) -> String {
                     "{} of {} scenarios passed; first failed: \"{}\": {problem}",
                     exercise.passed_scenarios(),
                     scenarios.len(),
-                    s.name
+                    scenario_name(book, exercise, s)
                 ),
                 (Lang::Zh, Some(s)) => format!(
                     "{} 个场景中通过 {} 个；第一个失败的：“{}”：{problem}",
                     scenarios.len(),
                     exercise.passed_scenarios(),
-                    s.name
+                    scenario_name(book, exercise, s)
                 ),
                 (_, None) => tr(lang, "no scenario ran", "没有运行任何场景").to_string(),
             }

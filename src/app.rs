@@ -53,6 +53,15 @@ fn report(error: &anyhow::Error, lang: Lang) {
     }
 }
 
+/// What `--cmd` and `--solution` name.
+fn target_of(cmd: Option<String>, solution: bool) -> Target {
+    match (cmd, solution) {
+        (Some(line), _) => Target::Command(line),
+        (None, true) => Target::Solution,
+        (None, false) => Target::Exercise,
+    }
+}
+
 fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
     let command = cli.command.unwrap_or(Command::Next);
     if let Command::Completions { shell } = command {
@@ -92,11 +101,7 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
             seed,
             json,
         } => {
-            let target = match (cmd, solution) {
-                (Some(line), _) => Target::Command(line),
-                (None, true) => Target::Solution,
-                (None, false) => Target::Exercise,
-            };
+            let target = target_of(cmd, solution);
             commands::check::run(
                 &mut ctx,
                 &CheckArgs {
@@ -121,13 +126,32 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
             &ctx,
             &commands::interop::InteropArgs {
                 id,
-                target: match (cmd, solution) {
-                    (Some(line), _) => Target::Command(line),
-                    (None, true) => Target::Solution,
-                    (None, false) => Target::Exercise,
-                },
+                target: target_of(cmd, solution),
                 python,
                 timeout,
+            },
+        ),
+        Command::Serve {
+            id,
+            solution,
+            cmd,
+            http,
+            timeout,
+            max_body,
+            allow_origin,
+            allow_host,
+        } => commands::serve::run(
+            &ctx,
+            commands::serve::ServeArgs {
+                id,
+                target: target_of(cmd, solution),
+                http,
+                timeout,
+                max_body,
+                allowed: crate::serve::Allowed {
+                    hosts: allow_host,
+                    origins: allow_origin,
+                },
             },
         ),
         Command::Hint { id, all } => commands::hint::run(&mut ctx, id.as_deref(), all),

@@ -119,6 +119,54 @@ pub enum Command {
         timeout: f64,
     },
 
+    /// Serve your server over HTTP: MCP 2026-07-28's Streamable HTTP transport
+    ///
+    /// Builds the exercise and puts it behind one endpoint, `/mcp`, that takes
+    /// one JSON-RPC message per POST, so any HTTP client (the official
+    /// conformance suite, the MCP Inspector, curl) can talk to it. The URL is
+    /// printed alone on stdout; one line per request goes to stderr.
+    ///
+    /// The bridge applies the transport's rules: 202 for a notification or a
+    /// response; for a request, the program's answer as application/json (a
+    /// text/event-stream when the program wrote messages before it), with the
+    /// status its error calls for (400 for -32700, -32600, -32602, -32020,
+    /// -32021, -32022; 404 for -32601); the MCP-Protocol-Version, Mcp-Method
+    /// and Mcp-Name headers must match the body (else -32020 and 400); a
+    /// Host or Origin that is not this machine gets 403. The program is
+    /// started on the first message and again after it dies or times out.
+    Serve {
+        /// Exercise id or number [default: capstone]
+        id: Option<String>,
+
+        /// Serve the reference solution instead of your file
+        #[arg(long, conflicts_with = "cmd")]
+        solution: bool,
+
+        /// Serve any stdio server, in any language, started by this command line
+        #[arg(long, value_name = "PROGRAM")]
+        cmd: Option<String>,
+
+        /// Address to listen on; port 0 picks a free one
+        #[arg(long, default_value = "127.0.0.1:0", value_name = "ADDR")]
+        http: String,
+
+        /// Seconds the program may take to answer one request
+        #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = parse_timeout)]
+        timeout: f64,
+
+        /// The largest POST body accepted, in bytes (larger gets 413)
+        #[arg(long, default_value_t = 1 << 20, value_name = "BYTES")]
+        max_body: usize,
+
+        /// Also accept requests from this browser Origin (e.g. `https://app.example`)
+        #[arg(long, value_name = "ORIGIN")]
+        allow_origin: Vec<String>,
+
+        /// Also accept this Host name (besides localhost, 127.0.0.1 and ::1)
+        #[arg(long, value_name = "NAME")]
+        allow_host: Vec<String>,
+    },
+
     /// Check the current exercise every time you save it, and move on when it passes
     Watch {
         /// Seconds each scenario may take

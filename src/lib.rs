@@ -17,3 +17,4 @@ pub mod progress;
 pub mod quiz;
 pub mod render;
 pub mod runner;
+pub mod serve;

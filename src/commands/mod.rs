@@ -15,6 +15,7 @@ pub mod quiz;
 pub mod read;
 pub mod reset;
 pub mod run;
+pub mod serve;
 pub mod solution;
 pub mod watch;
 

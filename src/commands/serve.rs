@@ -1,0 +1,86 @@
+//! `learn serve`: a server exercise (or any `--cmd`) as a Streamable HTTP
+//! server, until Ctrl-C.
+
+use super::{Ctx, Status};
+use crate::check::Target;
+use crate::content::Lang;
+use crate::content::model::ExerciseKind;
+use crate::content::text::tr;
+use crate::runner::Program;
+use crate::serve::{Allowed, Bridge, Options};
+use anyhow::{Result, bail};
+use std::io::Write;
+use std::time::Duration;
+
+pub struct ServeArgs {
+    pub id: Option<String>,
+    pub target: Target,
+    pub http: String,
+    pub timeout: f64,
+    pub max_body: usize,
+    pub allowed: Allowed,
+}
+
+pub fn run(ctx: &Ctx, args: ServeArgs) -> Result<Status> {
+    let Some(program) = program_for(ctx, args.id.as_deref(), &args.target, "serve")? else {
+        return Ok(Status::Failed);
+    };
+    let bridge = Bridge::bind(
+        program,
+        Options {
+            addr: args.http,
+            timeout: Duration::from_secs_f64(args.timeout),
+            max_body: args.max_body,
+            allowed: args.allowed,
+            log: true,
+        },
+    )?;
+    let url = bridge.url();
+    // The URL alone on stdout, first, so a script can read it.
+    println!("{url}");
+    let _ = std::io::stdout().flush();
+    eprintln!(
+        "{}",
+        match ctx.lang {
+            Lang::En => format!(
+                "learn serve: MCP 2026-07-28 over Streamable HTTP at {url} (POST one JSON-RPC message per request); Ctrl-C stops it."
+            ),
+            Lang::Zh => format!(
+                "learn serve：在 {url} 以 Streamable HTTP 提供 MCP 2026-07-28（每个 POST 一条 JSON-RPC 消息）；按 Ctrl-C 停止。"
+            ),
+        }
+    );
+    bridge.spawn();
+    loop {
+        std::thread::park();
+    }
+}
+
+/// The built server program for `learn serve` and `learn conformance`, or
+/// `None` when it does not compile (cargo has said why).
+pub fn program_for(
+    ctx: &Ctx,
+    id: Option<&str>,
+    target: &Target,
+    command: &str,
+) -> Result<Option<Program>> {
+    let exercise = ctx.exercise(id.unwrap_or("capstone"))?;
+    if exercise.kind != ExerciseKind::Server && !matches!(target, Target::Command(_)) {
+        bail!(
+            "{}",
+            match ctx.lang {
+                Lang::En => format!(
+                    "`learn {command}` serves a server; name a server exercise, such as `capstone`, or give --cmd."
+                ),
+                Lang::Zh => format!(
+                    "`learn {command}` 提供的是服务器；请指定一个服务器练习（例如 `capstone`），或使用 --cmd。"
+                ),
+            }
+        );
+    }
+    let built = ctx.build_for_terminal(exercise, target)?;
+    if built.is_none() {
+        eprintln!("{}", tr(ctx.lang, "Nothing is served.", "没有启动服务。"));
+    }
+    Ok(built)
+}

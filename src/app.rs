@@ -131,6 +131,27 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
                 timeout,
             },
         ),
+        Command::Conformance {
+            id,
+            solution,
+            cmd,
+            scenario,
+            expected_failures,
+            node,
+            install,
+            json,
+        } => commands::conformance::run(
+            &ctx,
+            &commands::conformance::ConformanceArgs {
+                id,
+                target: target_of(cmd, solution),
+                scenarios: scenario,
+                expected_failures,
+                node,
+                install,
+                json,
+            },
+        ),
         Command::Serve {
             id,
             solution,

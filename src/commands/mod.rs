@@ -2,6 +2,7 @@
 //! and returns an exit status.
 
 pub mod check;
+pub mod conformance;
 pub mod dev;
 pub mod explain;
 pub mod glossary;

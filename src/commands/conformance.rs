@@ -1,0 +1,382 @@
+//! `learn conformance`: the official MCP conformance suite (npm
+//! `@modelcontextprotocol/conformance`, pinned) judges a server exercise,
+//! served over Streamable HTTP by `learn serve`'s bridge, and each check is
+//! shown with its verdict and the lesson section that teaches its rule.
+
+mod results;
+pub mod suite;
+
+use super::{Ctx, Status};
+use crate::check::Target;
+use crate::content::Lang;
+use crate::content::text::tr;
+use crate::serve::{Allowed, Bridge, Options};
+use anyhow::{Context, Result, anyhow, bail};
+use colored::Colorize;
+use results::{Baseline, Scenario, Verdict};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// The revision whose frozen requirements are run.
+const REVISION: &str = "2026-07-28";
+/// The baseline for the lesson's demo server, under the course folder.
+const CAPSTONE_BASELINE: &str = "conformance/capstone-expected-failures.yaml";
+const SECTIONS: &str = "conformance/sections.toml";
+
+pub struct ConformanceArgs {
+    pub id: Option<String>,
+    pub target: Target,
+    pub scenarios: Vec<String>,
+    pub expected_failures: Option<PathBuf>,
+    pub node: Option<PathBuf>,
+    pub install: bool,
+    pub json: bool,
+}
+
+pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
+    let root = &ctx.project.root;
+    if args.install {
+        suite::install(root)?;
+        let pins = suite::pins();
+        println!(
+            "{}",
+            match ctx.lang {
+                Lang::En => format!(
+                    "Node {} and @modelcontextprotocol/conformance {} are in {}. Next: learn conformance capstone",
+                    pins.node,
+                    pins.suite,
+                    suite::HOME
+                ),
+                Lang::Zh => format!(
+                    "Node {} 与 @modelcontextprotocol/conformance {} 已装在 {}。下一步：learn conformance capstone",
+                    pins.node,
+                    pins.suite,
+                    suite::HOME
+                ),
+            }
+        );
+        return Ok(Status::Success);
+    }
+    let installed = suite::locate(root, args.node.as_deref())
+        .map_err(|missing| not_installed(ctx.lang, &missing))?;
+    let id = args.id.as_deref().unwrap_or("capstone");
+    let Some(program) = super::serve::program_for(ctx, Some(id), &args.target, "conformance")?
+    else {
+        return Ok(Status::Failed);
+    };
+    let exercise = ctx.exercise(id)?;
+    let baseline_file = match &args.expected_failures {
+        Some(path) => Some(ctx.cwd.join(path)),
+        None if exercise.id == "capstone" && !matches!(args.target, Target::Command(_)) => {
+            Some(root.join(CAPSTONE_BASELINE)).filter(|p| p.exists())
+        }
+        None => None,
+    };
+    let baseline = match &baseline_file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            Baseline::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?
+        }
+        None => Baseline::default(),
+    };
+    let bridge = Bridge::bind(
+        program,
+        Options {
+            addr: "127.0.0.1:0".into(),
+            timeout: Duration::from_secs(10),
+            max_body: 1 << 20,
+            allowed: Allowed::default(),
+            log: false,
+        },
+    )?;
+    bridge.spawn();
+    let url = bridge.url();
+    let out = root
+        .join(suite::HOME)
+        .join(format!("results-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let runs = run_suite(
+        &installed,
+        &url,
+        &args.scenarios,
+        baseline_file.as_deref(),
+        &out,
+    );
+    let sections = load_sections(root);
+    let scenarios = results::read(&out, &baseline, |check| section_for(&sections, check));
+    let _ = std::fs::remove_dir_all(&out);
+    let suite_ok = runs?;
+    if scenarios.is_empty() {
+        bail!(
+            "{}",
+            tr(
+                ctx.lang,
+                "the conformance suite ran but left no results",
+                "一致性测试套件运行了，但没有留下结果"
+            )
+        );
+    }
+    let unexpected: Vec<String> = scenarios
+        .iter()
+        .flat_map(|s| {
+            s.checks
+                .iter()
+                .filter(|c| c.verdict.failed() && !c.expected)
+                .map(move |c| format!("{}:{}", s.name, c.id))
+        })
+        .collect();
+    let stale = baseline.stale(&scenarios);
+    let passed = suite_ok && unexpected.is_empty() && stale.is_empty();
+    let shown = ctx.shown_target(exercise, &args.target);
+    let pins = suite::pins();
+    if args.json {
+        let report = serde_json::json!({
+            "suite": pins.suite,
+            "node": pins.node,
+            "target": shown,
+            "url": url,
+            "baseline": baseline_file.map(|p| ctx.shown_path(&p)),
+            "passed": passed,
+            "unexpected": unexpected,
+            "stale": stale,
+            "scenarios": scenarios,
+        });
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_report(
+            ctx.lang,
+            &pins,
+            &shown,
+            &scenarios,
+            &unexpected,
+            &stale,
+            passed,
+        );
+    }
+    Ok(if passed {
+        Status::Success
+    } else {
+        Status::Failed
+    })
+}
+
+/// Runs the suite once (the revision's requirements) or once per named
+/// scenario. `Ok(true)` when every run said the results were acceptable.
+fn run_suite(
+    installed: &suite::Installed,
+    url: &str,
+    scenarios: &[String],
+    baseline: Option<&Path>,
+    out: &Path,
+) -> Result<bool> {
+    let mut runs: Vec<Vec<String>> = Vec::new();
+    if scenarios.is_empty() {
+        runs.push(vec!["--requirements".into(), REVISION.into()]);
+    }
+    for name in scenarios {
+        runs.push(vec![
+            "--scenario".into(),
+            name.clone(),
+            "--spec-version".into(),
+            REVISION.into(),
+        ]);
+    }
+    let mut all_ok = true;
+    for extra in runs {
+        let mut command = Command::new(&installed.node);
+        command
+            .arg(&installed.entry)
+            .args(["server", "--url", url])
+            .args(&extra)
+            .arg("-o")
+            .arg(out)
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null());
+        if let Some(path) = baseline {
+            command.arg("--expected-failures").arg(path);
+        }
+        let output = command
+            .output()
+            .with_context(|| format!("cannot start {}", installed.node.display()))?;
+        match output.status.code() {
+            Some(0) => {}
+            Some(1) => all_ok = false,
+            _ => {
+                let said = String::from_utf8_lossy(&output.stderr);
+                let said = said.trim();
+                let tail: String = said
+                    .chars()
+                    .skip(said.chars().count().saturating_sub(2000))
+                    .collect();
+                bail!("the conformance suite stopped ({}): {tail}", output.status);
+            }
+        }
+    }
+    Ok(all_ok)
+}
+
+fn load_sections(root: &Path) -> BTreeMap<String, String> {
+    #[derive(serde::Deserialize)]
+    struct File {
+        sections: BTreeMap<String, String>,
+    }
+    std::fs::read_to_string(root.join(SECTIONS))
+        .ok()
+        .and_then(|text| toml::from_str::<File>(&text).ok())
+        .map(|file| file.sections)
+        .unwrap_or_default()
+}
+
+fn section_for(sections: &BTreeMap<String, String>, check: &str) -> Option<String> {
+    sections
+        .iter()
+        .find(|(key, _)| match key.strip_suffix('*') {
+            Some(prefix) => check.starts_with(prefix),
+            None => key.as_str() == check,
+        })
+        .map(|(_, section)| section.clone())
+}
+
+fn not_installed(lang: Lang, missing: &suite::Missing) -> anyhow::Error {
+    let (what, why) = match missing {
+        suite::Missing::Node(why) => ("Node.js 22 or newer", why),
+        suite::Missing::Suite(why) => ("the official MCP conformance suite", why),
+    };
+    let steps = suite::install_steps();
+    anyhow!(match lang {
+        Lang::En => format!(
+            "`learn conformance` needs {what}, pinned by this course, and {why}.\n\
+             Install both under the course's target/ folder (Python 3 is all it needs; about 280 MB from PyPI and npm):\n{steps}\n\
+             `learn conformance` finds them there by itself (or give `--node PATH` for a Node 22+ of your own)."
+        ),
+        Lang::Zh => format!(
+            "`learn conformance` 需要本课程固定版本的 {what}，但{why}。\n\
+             请把它们装进课程的 target/ 目录（只需要 Python 3；约 280 MB，来自 PyPI 和 npm）：\n{steps}\n\
+             `learn conformance` 会自动在那里找到它们（也可以用 `--node PATH` 指定你自己的 Node 22+）。"
+        ),
+    })
+}
+
+fn print_report(
+    lang: Lang,
+    pins: &suite::Pins,
+    shown: &str,
+    scenarios: &[Scenario],
+    unexpected: &[String],
+    stale: &[String],
+    passed: bool,
+) {
+    let title = match lang {
+        Lang::En => format!(
+            "The official MCP conformance suite (@modelcontextprotocol/conformance {}) judges {shown} over Streamable HTTP:",
+            pins.suite
+        ),
+        Lang::Zh => format!(
+            "官方 MCP 一致性测试套件（@modelcontextprotocol/conformance {}）通过 Streamable HTTP 评判 {shown}：",
+            pins.suite
+        ),
+    };
+    println!("{}", title.bold());
+    let (mut ok, mut expected) = (0, 0);
+    for scenario in scenarios {
+        let failing: Vec<_> = scenario
+            .checks
+            .iter()
+            .filter(|c| c.verdict.failed())
+            .collect();
+        ok += scenario
+            .checks
+            .iter()
+            .filter(|c| c.verdict == Verdict::Success)
+            .count();
+        expected += failing.iter().filter(|c| c.expected).count();
+        // A scenario the baseline takes whole (every check marked expected)
+        // is one line: the demo server does not offer what it tests.
+        if !failing.is_empty() && scenario.checks.iter().all(|c| c.expected) {
+            let note = match lang {
+                Lang::En => format!("{} check(s) fail as the baseline expects", failing.len()),
+                Lang::Zh => format!("{} 项检查按基线预期失败", failing.len()),
+            };
+            println!("  {} {}  {}", "~".yellow(), scenario.name, note.dimmed());
+            continue;
+        }
+        println!("  {}", scenario.name.cyan());
+        for check in &scenario.checks {
+            let mark = match (check.verdict, check.expected) {
+                (Verdict::Success, _) => "✓".green(),
+                (Verdict::Failure | Verdict::Warning, true) => "~".yellow(),
+                (Verdict::Failure, false) => "✗".red().bold(),
+                (Verdict::Warning, false) => "!".red().bold(),
+                (Verdict::Skipped | Verdict::Info, _) => "-".dimmed(),
+            };
+            let read = check
+                .section
+                .as_ref()
+                .map(|s| format!("  (learn read {s})").dimmed().to_string())
+                .unwrap_or_default();
+            println!("    {mark} {}{read}", check.id);
+            if check.verdict.failed() {
+                let why = check.message.as_deref().unwrap_or(&check.description);
+                let label = if check.expected {
+                    tr(lang, "expected (baseline): ", "预期失败（基线）：")
+                } else {
+                    tr(lang, "the suite saw: ", "测试套件看到：")
+                };
+                println!("        {}{}", label.dimmed(), why);
+            }
+        }
+    }
+    for entry in stale {
+        let line = match lang {
+            Lang::En => {
+                format!("baseline entry {entry} no longer fails: take it out of the baseline")
+            }
+            Lang::Zh => format!("基线条目 {entry} 已不再失败：请把它从基线中删除"),
+        };
+        println!("  {} {line}", "✗".red().bold());
+    }
+    let summary = match lang {
+        Lang::En => format!(
+            "{ok} checks passed, {expected} failed as the baseline expects, {} failed unexpectedly, {} stale baseline entries.",
+            unexpected.len(),
+            stale.len()
+        ),
+        Lang::Zh => format!(
+            "{ok} 项检查通过，{expected} 项按基线预期失败，{} 项意外失败，{} 个基线条目已过时。",
+            unexpected.len(),
+            stale.len()
+        ),
+    };
+    if passed {
+        println!("{}", summary.green().bold());
+    } else {
+        println!("{}", summary.red().bold());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sections_match_whole_ids_or_prefixes() {
+        let mut sections = BTreeMap::new();
+        sections.insert("sep-2322-*".to_string(), "o2-mrtr".to_string());
+        sections.insert(
+            "wire-schema-valid".to_string(),
+            "o4-four-layers".to_string(),
+        );
+        assert_eq!(
+            section_for(&sections, "sep-2322-x").as_deref(),
+            Some("o2-mrtr")
+        );
+        assert_eq!(
+            section_for(&sections, "wire-schema-valid").as_deref(),
+            Some("o4-four-layers")
+        );
+        assert_eq!(section_for(&sections, "wire-schema-valid-2"), None);
+    }
+}

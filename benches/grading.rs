@@ -182,6 +182,10 @@ fn grade_way(class: &[PathBuf], work: &Path) -> (f64, Verdicts) {
     );
     let report: Value =
         serde_json::from_str(&fs::read_to_string(&report).expect("report")).expect("json");
+    assert_eq!(
+        report["sandboxed"], true,
+        "learn grade must run sandboxed (install bubblewrap)"
+    );
     let verdicts = report["submissions"]
         .as_array()
         .expect("submissions")

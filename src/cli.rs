@@ -344,11 +344,11 @@ pub enum Command {
     /// A submission is a folder holding a student's `exercises/` (a whole
     /// clone is fine). Only the exercise files this course's lessons name are
     /// taken; the student's src/, lessons/, Cargo.toml and build scripts are
-    /// ignored. Every program is built in one scratch workspace under
-    /// target/grade/ against this course's harness, and checked with this
-    /// course's scenarios. Scoring is all-or-nothing: an exercise earns its
+    /// ignored. Each file is compiled alone against this course's harness
+    /// and checked with this course's scenarios, every compile and program in
+    /// a bubblewrap sandbox of its own (no sandbox: no grading, unless
+    /// --unsandboxed). Scoring is all-or-nothing: an exercise earns its
     /// points (from the lesson data) when every scenario passes, else 0.
-    /// Grading runs student code: run it inside a container or CI runner.
     /// Exit codes: 0 every submission has full marks, 1 some do not, 2 usage
     /// or content error.
     Grade(GradeArgs),
@@ -388,9 +388,20 @@ pub enum LangArg {
 /// `learn grade`'s arguments.
 #[derive(Debug, clap::Args)]
 pub struct GradeArgs {
-    /// Submission folders, each holding a student's `exercises/`
+    /// Submission folders, each holding a student's `exercises/` (with
+    /// --merge: JSON reports of `learn grade --format json`)
     #[arg(required_unless_present = "clean", value_name = "SUBMISSION")]
     pub submissions: Vec<PathBuf>,
+
+    /// Merge JSON reports (one per student or group, from a CI matrix, say)
+    /// into one class report: json, text, csv or html
+    #[arg(long)]
+    pub merge: bool,
+
+    /// Print the full transcript of every scenario of one student's
+    /// exercise (what was sent, what came back, how it ended)
+    #[arg(long, num_args = 2, value_names = ["STUDENT", "EXERCISE"])]
+    pub show: Option<Vec<String>>,
 
     /// Delete target/grade (built dependencies and every student's built
     /// programs) and stop
@@ -457,6 +468,11 @@ pub enum GradeFormat {
     Gradescope,
     /// JUnit XML: a testsuite per submission and exercise, a testcase per scenario
     Junit,
+    /// The class summary as CSV: a row per student, a column per exercise
+    Csv,
+    /// The class summary as one self-contained HTML page (scores, pass rate
+    /// per exercise and per fact, who failed what)
+    Html,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -677,3 +677,96 @@ fn text_report_is_a_table_safe_for_a_terminal() {
     );
     assert!(text.contains("\\u{1b}"), "{text}");
 }
+
+/// A bad line of a quiz answers file is wrong and named; the rest count.
+#[test]
+fn quiz_answers_are_graded_line_by_line() {
+    if !sandbox_available() {
+        return;
+    }
+    let (question, right, _) = a_right_answer();
+    write(
+        &roster().join("t-partly/quiz-lines.toml"),
+        &format!(
+            "# my answers\n{question} = \"{right}\"\nthis is not toml\nno-such-question = \"a\"\n{question} = \"{right}\"\n"
+        ),
+    );
+    let output = grade(
+        &["t-partly"],
+        &["--format", "json", "--quiz", "quiz-lines.toml"],
+    );
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let report = json(&output);
+    let quiz = &submission(&report, "t-partly")["quiz"];
+    assert_eq!(quiz["score"], 1, "the readable right answer counts: {quiz}");
+    assert!(quiz["problem"].is_null(), "{quiz}");
+    let problems: Vec<&str> = quiz["line_problems"]
+        .as_array()
+        .expect("line problems")
+        .iter()
+        .map(|p| p.as_str().expect("text"))
+        .collect();
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    assert!(
+        problems[0].starts_with("quiz-lines.toml:3:"),
+        "{problems:?}"
+    );
+    assert!(
+        problems[1].starts_with("quiz-lines.toml:4:") && problems[1].contains("no-such-question"),
+        "{problems:?}"
+    );
+    assert!(
+        problems[2].starts_with("quiz-lines.toml:5:") && problems[2].contains("second time"),
+        "{problems:?}"
+    );
+    let text = grade(&["t-partly"], &["--quiz", "quiz-lines.toml"]);
+    assert!(
+        stdout(&text).contains("quiz-lines.toml:3:"),
+        "the text report names the line:\n{}",
+        stdout(&text)
+    );
+}
+
+/// `--show`: one student's exercise, every scenario's transcript.
+#[test]
+fn show_prints_every_scenario_in_full() {
+    if !sandbox_available() {
+        return;
+    }
+    let course = course();
+    let weird = by_number(&course, 1);
+    let output = grade(&ROSTER, &["--show", "t-broken", &weird.id]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with(&format!("t-broken · 1 {}", weird.id)),
+        "{text}"
+    );
+    assert!(text.contains("sha256 "), "{text}");
+    assert!(text.contains("\n  → {"), "what was sent: {text}");
+    assert!(text.contains("\n  ← <oops>"), "what came back: {text}");
+    assert!(text.contains("✗ "), "{text}");
+    assert!(
+        !text.contains('\u{1b}'),
+        "no raw escape reaches the terminal"
+    );
+    let unknown = grade(&ROSTER, &["--show", "nobody", &weird.id]);
+    assert_eq!(code(&unknown), 2);
+    assert!(
+        stderr(&unknown).contains("no submission is named nobody"),
+        "{}",
+        stderr(&unknown)
+    );
+}
+
+#[test]
+fn clean_deletes_the_grading_folder() {
+    let copy = course_copy();
+    let grade_dir = copy.path().join("target/grade/bin");
+    fs::create_dir_all(&grade_dir).expect("create");
+    fs::write(grade_dir.join("x"), "built").expect("write");
+    let output = learn_in(copy.path(), &["grade", "--clean"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(!grade_dir.exists());
+    assert!(stderr(&output).contains("Deleted"), "{}", stderr(&output));
+}

@@ -9,7 +9,7 @@ use crate::content::text::tr;
 use crate::grade::build::Isolation;
 use crate::grade::hidden::add_hidden_scenarios;
 use crate::grade::progress::Bar;
-use crate::grade::report::{gradescope, json, junit, text};
+use crate::grade::report::{gradescope, json, junit, summary, text, transcript};
 use crate::grade::submission::collect;
 use crate::grade::{GradeOptions, grade_class};
 use crate::runner::sandbox;
@@ -23,7 +23,21 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
     if args.clean {
         return clean(ctx, lang);
     }
-    let submissions = collect(&args.submissions)?;
+    if args.merge {
+        return merge(&args, lang);
+    }
+    let mut submissions = collect(&args.submissions)?;
+    if let Some([student, _]) = args.show.as_deref() {
+        // Only that student is graded.
+        let names: Vec<String> = submissions.iter().map(|s| s.name.clone()).collect();
+        submissions.retain(|s| &s.name == student);
+        if submissions.is_empty() {
+            bail!(
+                "--show: no submission is named {student}; the names are: {}",
+                names.join(", ")
+            );
+        }
+    }
     if let Some(file) = &args.quiz
         && (file.is_absolute() || file.components().any(|c| c.as_os_str() == ".."))
     {
@@ -105,8 +119,34 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
             ),
         }
     );
+    if let Some([student, exercise]) = args.show.as_deref() {
+        let graded = &book.submissions[0];
+        let Some(found) = graded
+            .exercises
+            .iter()
+            .find(|e| &e.id == exercise || e.number.to_string() == *exercise)
+        else {
+            bail!("--show: there is no exercise {exercise} (give its id or number)");
+        };
+        emit(
+            args.out.as_deref(),
+            &transcript::render(&book, found, student, lang),
+        )?;
+        return Ok(if found.passed() {
+            Status::Success
+        } else {
+            Status::Failed
+        });
+    }
     match args.format {
         GradeFormat::Text => emit(args.out.as_deref(), &text::render(&book, lang))?,
+        GradeFormat::Csv | GradeFormat::Html => {
+            let report = json::render(&book, lang);
+            emit(
+                args.out.as_deref(),
+                &class_summary(&report, args.format, lang),
+            )?;
+        }
         GradeFormat::Json => emit(
             args.out.as_deref(),
             &format!(
@@ -148,6 +188,51 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
     } else {
         Status::Failed
     })
+}
+
+/// `--merge`: JSON reports in, one class report out.
+fn merge(args: &GradeArgs, lang: Lang) -> Result<Status> {
+    let mut reports = Vec::new();
+    for path in &args.submissions {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the report {}", path.display()))?;
+        let value: serde_json::Value = serde_json::from_str(&text).with_context(|| {
+            format!(
+                "{} is not JSON (give reports of `learn grade --format json`)",
+                path.display()
+            )
+        })?;
+        reports.push((path.clone(), value));
+    }
+    let merged = summary::merge(reports)?;
+    let text = match args.format {
+        GradeFormat::Json => format!("{}\n", serde_json::to_string_pretty(&merged)?),
+        GradeFormat::Text | GradeFormat::Csv | GradeFormat::Html => {
+            class_summary(&merged, args.format, lang)
+        }
+        GradeFormat::Gradescope | GradeFormat::Junit => bail!(
+            "--merge writes json, text, csv or html; Gradescope and JUnit reports come from grading itself"
+        ),
+    };
+    emit(args.out.as_deref(), &text)?;
+    let full = merged["submissions"]
+        .as_array()
+        .is_some_and(|all| all.iter().all(|s| s["score"] == s["max_score"]));
+    Ok(if full {
+        Status::Success
+    } else {
+        Status::Failed
+    })
+}
+
+/// The class summary of a JSON report, as text, CSV or HTML.
+fn class_summary(report: &serde_json::Value, format: GradeFormat, lang: Lang) -> String {
+    let class = summary::summarize(report);
+    match format {
+        GradeFormat::Csv => summary::csv(&class),
+        GradeFormat::Html => summary::html(&class, lang),
+        _ => summary::text(&class, lang),
+    }
 }
 
 /// `--clean`: frees what grading keeps under `target/grade`.

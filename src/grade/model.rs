@@ -76,8 +76,11 @@ pub struct QuizGrade {
     /// One point per question in the grader's quizzes.
     pub max_score: u32,
     pub questions: Vec<QuestionGrade>,
-    /// Why no score was given (no file, or a file with problems).
+    /// Why no score was given (no file, or one that cannot be read).
     pub problem: Option<String>,
+    /// `file:line: what is wrong` for each entry that was not graded (the
+    /// others were).
+    pub line_problems: Vec<String>,
 }
 
 #[derive(Debug)]

@@ -80,7 +80,7 @@ pub fn render(book: &Gradebook, grade: &SubmissionGrade, lang: Lang) -> Value {
             .filter(|q| !q.right)
             .map(|q| q.id.as_str())
             .collect();
-        let output = match (&quiz.problem, wrong.is_empty()) {
+        let mut output = match (&quiz.problem, wrong.is_empty()) {
             (Some(problem), _) => problem.clone(),
             (None, true) => tr(lang, "Every answer is right.", "全部答对。").to_string(),
             (None, false) => format!(
@@ -89,6 +89,17 @@ pub fn render(book: &Gradebook, grade: &SubmissionGrade, lang: Lang) -> Value {
                 wrong.join(", ")
             ),
         };
+        if !quiz.line_problems.is_empty() {
+            output.push_str(&format!(
+                "\n{}\n{}",
+                tr(
+                    lang,
+                    "Lines not graded (each counts as wrong):",
+                    "未评分的行（每行都算答错）："
+                ),
+                quiz.line_problems.join("\n")
+            ));
+        }
         tests.push(json!({
             "name": "quiz",
             "score": quiz.score,

@@ -56,6 +56,7 @@ fn quiz(grade: &QuizGrade) -> Value {
         "score": grade.score,
         "max_score": grade.max_score,
         "problem": grade.problem,
+        "line_problems": grade.line_problems,
         "questions": grade.questions.iter().map(|q| json!({
             "quiz": q.quiz,
             "id": q.id,

@@ -84,6 +84,10 @@ fn quiz_cases(quiz: &QuizGrade) -> Vec<Case> {
             )),
         }];
     }
+    let lines = (!quiz.line_problems.is_empty()).then(|| Case {
+        name: "answers file lines".into(),
+        failure: Some((quiz.line_problems[0].clone(), quiz.line_problems.join("\n"))),
+    });
     quiz.questions
         .iter()
         .map(|q| Case {
@@ -94,6 +98,7 @@ fn quiz_cases(quiz: &QuizGrade) -> Vec<Case> {
                 (false, _) => Some(("not answered".into(), "not answered".into())),
             },
         })
+        .chain(lines)
         .collect()
 }
 

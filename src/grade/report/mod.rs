@@ -4,7 +4,9 @@
 pub mod gradescope;
 pub mod json;
 pub mod junit;
+pub mod summary;
 pub mod text;
+pub mod transcript;
 mod xml;
 
 use super::model::{ExerciseGrade, Gradebook};

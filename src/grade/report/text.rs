@@ -87,9 +87,15 @@ pub fn render(book: &Gradebook, lang: Lang) -> String {
                 Some(problem) => problem.lines().next().unwrap_or_default().to_string(),
                 None => {
                     let answered = quiz.questions.iter().filter(|q| q.answered).count();
+                    let bad = match quiz.line_problems.first() {
+                        Some(first) => format!("; {} {first}", tr(lang, "not graded:", "未评分：")),
+                        None => String::new(),
+                    };
                     match lang {
-                        Lang::En => format!("{answered} of {} questions answered", quiz.max_score),
-                        Lang::Zh => format!("答了 {} 题中的 {answered} 题", quiz.max_score),
+                        Lang::En => {
+                            format!("{answered} of {} questions answered{bad}", quiz.max_score)
+                        }
+                        Lang::Zh => format!("答了 {} 题中的 {answered} 题{bad}", quiz.max_score),
                     }
                 }
             };

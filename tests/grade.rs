@@ -770,3 +770,32 @@ fn clean_deletes_the_grading_folder() {
     assert!(!grade_dir.exists());
     assert!(stderr(&output).contains("Deleted"), "{}", stderr(&output));
 }
+
+/// Built programs are kept by what they are built from, not by class: the
+/// same students in another order, or one of them alone, compile nothing.
+#[test]
+fn regrading_in_any_order_or_alone_compiles_nothing_new() {
+    if !sandbox_available() {
+        return;
+    }
+    let built = || {
+        fs::read_dir(repo().join("target/grade/bin"))
+            .map(|r| r.count())
+            .unwrap_or(0)
+    };
+    let first = grade(&ROSTER, &[]);
+    assert!(matches!(code(&first), 1), "{}", stderr(&first));
+    let before = built();
+    assert!(before > 0);
+    let mut reversed = ROSTER;
+    reversed.reverse();
+    for class in [
+        &reversed[..],
+        &["t-partly"][..],
+        &["t-hang", "t-solved"][..],
+    ] {
+        let output = grade(class, &[]);
+        assert_eq!(code(&output), 1, "{}", stderr(&output));
+        assert_eq!(built(), before, "{class:?} compiled something again");
+    }
+}

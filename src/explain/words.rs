@@ -79,8 +79,8 @@ pub fn finding(finding: &Finding, lang: Lang) -> String {
         Finding::Shape { kind, id } => shape(*kind, id.as_ref(), lang),
         Finding::Broken { meant: Some(meant) } => pick(
             lang,
-            format!("meant as a {}, but broken: none of the four shapes (see the problems)", self::kind(*meant, Lang::En)),
-            format!("本想是一条{}，但有毛病：不属于四种形状中的任何一种（见下方问题）", self::kind(*meant, Lang::Zh)),
+            format!("looks like a {}, but is not valid: none of the four shapes (see the problems)", self::kind(*meant, Lang::En)),
+            format!("看起来像一条{}，但不合规：不属于四种形状中的任何一种（见下方问题）", self::kind(*meant, Lang::Zh)),
         ),
         Finding::Broken { meant: None } => pick(
             lang,

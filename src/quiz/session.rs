@@ -140,7 +140,7 @@ impl Session<'_> {
             Lang::En => (
                 format!("Quiz · {}", self.title),
                 format!(
-                    "{count} question{} · pass mark {}% · seed {} ({} repeats this order)",
+                    "{count} question{} · pass mark {}% · seed {} ({} repeats this order of choices)",
                     if count == 1 { "" } else { "s" },
                     self.quiz.pass_percent,
                     self.seed,

@@ -432,7 +432,7 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
             }
         ),
         (Problem::AnsweredSilence { message, silent }, Zh) => format!(
-            "它回应了一条不该有回复的消息：{}\n这次运行发送了 {} 条这样的消息：通知（没有 `id`）和无人请求的响应永远不被回应，空结果和错误都不行。",
+            "它回应了一条不该有回复的消息：{}\n这次运行发送了 {} 条这样的消息：通知（没有 `id`）和无人请求的响应都不该得到任何回复，空结果和错误都不行。",
             show(message),
             silent
         ),

@@ -104,10 +104,15 @@ fn reset_restores_the_committed_file_and_unmarks_it() {
 fn progress_counts_done_steps_per_objective() {
     let course = course_copy();
     let dir = course.path();
-    learn_in(dir, &["next"]);
-    learn_in(dir, &["next"]);
+    // The opening (one reading), then the first two steps of objective 1.
+    for _ in 0..3 {
+        learn_in(dir, &["next"]);
+    }
     let progress = json(&learn_in(dir, &["progress", "--json"]));
-    let first = &progress[0];
+    assert_eq!(progress[0]["objective"], "opening");
+    assert_eq!(progress[0]["done"], 1);
+    assert_eq!(progress[0]["total"], 1);
+    let first = &progress[1];
     assert_eq!(first["objective"], "wire-shapes");
     assert_eq!(first["done"], 2);
     assert!(first["total"].as_u64().is_some_and(|t| t > 2));

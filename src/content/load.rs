@@ -1,13 +1,16 @@
 //! Reading `lessons/` from disk into a validated [`Course`].
 //!
 //! Layout of one lesson folder:
-//!   lesson.toml                 objectives and their steps, shared vars
+//!   lesson.toml                 objectives and their steps, shared vars,
+//!                               and an optional opening and closing
 //!   sections/{en,zh}/<id>.md    reading text
 //!   exercises/<id>.toml         an exercise: task, hints, scenarios
 //! Lessons are taken in folder-name order. Nothing here runs a program.
 
 use super::error::{ContentError, ContentErrors, line_of};
-use super::model::{Course, Exercise, ExerciseKind, Fact, Lesson, Objective, Step, section_file};
+use super::model::{
+    Course, Exercise, ExerciseKind, Fact, Lesson, Objective, Part, Step, section_file,
+};
 use super::pattern::Pattern;
 use super::scenario::{AnswerOrder, Capture, Outgoing, Scenario, ScenarioStep};
 use super::template::VarSpec;
@@ -36,7 +39,22 @@ struct LessonFile {
     title: Localized,
     #[serde(default)]
     vars: BTreeMap<String, VarSpec>,
+    /// Steps before the first objective (what the lesson is, what it needs).
+    #[serde(default)]
+    opening: Option<FramingFile>,
     objective: Vec<ObjectiveFile>,
+    /// Steps after the last objective (a review, where to go next).
+    #[serde(default)]
+    closing: Option<FramingFile>,
+}
+
+/// The opening or the closing of a lesson: a titled group of steps that is
+/// not an objective (it has no quiz of its own).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FramingFile {
+    title: Localized,
+    steps: Vec<Step>,
 }
 
 #[derive(Deserialize)]
@@ -280,7 +298,14 @@ fn load_lesson(root: &Path, dir: &Path, errors: &mut Vec<ContentError>) -> Optio
     let mut seen = BTreeSet::new();
     let mut objectives = Vec::new();
     let mut exercise_ids = Vec::new();
-    for objective in file.objective {
+    let framing = |part: Part, id: &str, framing: Option<FramingFile>| {
+        framing.map(|f| (part, ObjectiveFile { id: id.into(), title: f.title, steps: f.steps }))
+    };
+    let groups = framing(Part::Opening, "opening", file.opening)
+        .into_iter()
+        .chain(file.objective.into_iter().map(|o| (Part::Objective, o)))
+        .chain(framing(Part::Closing, "closing", file.closing));
+    for (part, objective) in groups {
         check.localized(
             &format!("objective `{}`'s title", objective.id),
             &objective.title,
@@ -333,6 +358,7 @@ fn load_lesson(root: &Path, dir: &Path, errors: &mut Vec<ContentError>) -> Optio
         objectives.push(Objective {
             id: objective.id,
             title: objective.title,
+            part,
             steps: objective.steps,
         });
     }

@@ -12,5 +12,5 @@ pub mod section_facts;
 pub mod template;
 pub mod text;
 
-pub use model::{Course, Exercise, ExerciseKind, Fact, Lesson, Objective, Step, StepKind};
+pub use model::{Course, Exercise, ExerciseKind, Fact, Lesson, Objective, Part, Step, StepKind};
 pub use text::{Lang, Localized};

@@ -32,11 +32,26 @@ pub struct Fact {
     pub title: Localized,
 }
 
+/// A titled group of steps: one of the lesson's objectives, or its opening
+/// or closing (kept in `Lesson::objectives` too, first and last, so every
+/// step is walked in one order).
 #[derive(Debug)]
 pub struct Objective {
     pub id: String,
     pub title: Localized,
+    pub part: Part,
     pub steps: Vec<Step>,
+}
+
+/// Where a group of steps sits in its lesson.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Before the first objective: `[opening]` in lesson.toml.
+    Opening,
+    /// An `[[objective]]`, which ends with its quiz.
+    Objective,
+    /// After the last objective: `[closing]` in lesson.toml.
+    Closing,
 }
 
 /// One thing to do in the lesson flow, by id.

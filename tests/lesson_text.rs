@@ -29,14 +29,14 @@ fn files(dir: &Path, exts: &[&str]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(dir) = stack.pop() {
-        for entry in fs::read_dir(&dir).expect("read folder").map(|e| e.expect("entry")) {
+        for entry in fs::read_dir(&dir)
+            .expect("read folder")
+            .map(|e| e.expect("entry"))
+        {
             let path = entry.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if exts
-                .iter()
-                .any(|ext| path.to_string_lossy().ends_with(ext))
-            {
+            } else if exts.iter().any(|ext| path.to_string_lossy().ends_with(ext)) {
                 out.push(path);
             }
         }
@@ -61,8 +61,14 @@ fn the_opening_comes_first_and_the_closing_last() {
     };
     assert_eq!(at(0), ("reading".into(), "intro".into(), "opening".into()));
     let n = steps.len();
-    assert_eq!(at(n - 2), ("reading".into(), "recap".into(), "closing".into()));
-    assert_eq!(at(n - 1), ("reading".into(), "onward".into(), "closing".into()));
+    assert_eq!(
+        at(n - 2),
+        ("reading".into(), "recap".into(), "closing".into())
+    );
+    assert_eq!(
+        at(n - 1),
+        ("reading".into(), "onward".into(), "closing".into())
+    );
 
     // `learn next` on a fresh copy starts with the opening.
     let copy = course_copy();
@@ -73,7 +79,10 @@ fn the_opening_comes_first_and_the_closing_last() {
     let next = stdout(&learn_in(copy.path(), &["next"]));
     assert!(next.contains("About this lesson"), "{next}");
     let next = stdout(&learn_in(copy.path(), &["next"]));
-    assert!(next.contains("JSON-RPC 2.0: the grammar MCP speaks"), "{next}");
+    assert!(
+        next.contains("JSON-RPC 2.0: the grammar MCP speaks"),
+        "{next}"
+    );
 }
 
 /// What the opening must hold, in each language: the four objectives, the
@@ -86,8 +95,28 @@ fn the_opening_states_objectives_roles_source_and_references() {
         "docs/specification/2026-07-28/basic/patterns/mrtr.mdx",
     ];
     let words: [(&str, &[&str]); 2] = [
-        ("en", &["host", "client", "server", "Messages", "`_meta`", "Multi Round-Trip Requests"]),
-        ("zh", &["宿主（Host）", "客户端（Client）", "服务器（Server）", "Messages", "`_meta`", "Multi Round-Trip Requests"]),
+        (
+            "en",
+            &[
+                "host",
+                "client",
+                "server",
+                "Messages",
+                "`_meta`",
+                "Multi Round-Trip Requests",
+            ],
+        ),
+        (
+            "zh",
+            &[
+                "宿主（Host）",
+                "客户端（Client）",
+                "服务器（Server）",
+                "Messages",
+                "`_meta`",
+                "Multi Round-Trip Requests",
+            ],
+        ),
     ];
     for (lang, words) in words {
         let text = stdout(&learn(&["--lang", lang, "read", "intro"]));
@@ -96,9 +125,15 @@ fn the_opening_states_objectives_roles_source_and_references() {
             .filter(|l| l.len() > 2 && l.as_bytes()[0].is_ascii_digit() && &l[1..3] == ". ")
             .count();
         assert_eq!(numbered, 4, "{lang}: four objectives, numbered\n{text}");
-        assert!(text.contains("JSON-RPC 请求、响应、通知与 _meta"), "{lang}: the tutorial by its title");
+        assert!(
+            text.contains("JSON-RPC 请求、响应、通知与 _meta"),
+            "{lang}: the tutorial by its title"
+        );
         for word in words.iter().chain(&references) {
-            assert!(text.contains(word), "{lang}: the opening lacks {word}\n{text}");
+            assert!(
+                text.contains(word),
+                "{lang}: the opening lacks {word}\n{text}"
+            );
         }
     }
 }
@@ -116,7 +151,10 @@ fn the_closing_points_onward_and_reviews_the_tutorials_points() {
     for lang in ["en", "zh"] {
         let text = stdout(&learn(&["--lang", lang, "read", "onward"]));
         for page in onward {
-            assert!(text.contains(page), "{lang}: the closing does not point to {page}");
+            assert!(
+                text.contains(page),
+                "{lang}: the closing does not point to {page}"
+            );
         }
     }
     // The tutorial's five review points, as this lesson words them.
@@ -147,7 +185,10 @@ fn the_closing_points_onward_and_reviews_the_tutorials_points() {
     for (lang, points) in review {
         let text = read(&lesson_dir().join("sections").join(lang).join("recap.md"));
         for point in points {
-            assert!(text.contains(point), "{lang}: the quick review lacks: {point}");
+            assert!(
+                text.contains(point),
+                "{lang}: the quick review lacks: {point}"
+            );
         }
         let shown = stdout(&learn(&["--lang", lang, "recap"]));
         assert!(shown.contains(&points[0].replace('`', "")) || shown.contains(points[0]));
@@ -175,7 +216,11 @@ fn replaced_terms() -> Vec<Replaced> {
         .flat_map(|t| t["replaces"].as_array().expect("replaces"))
         .map(|w| {
             let word = w.as_str().expect("a word").to_string();
-            let inside = words.iter().filter(|k| k.contains(&word)).cloned().collect();
+            let inside = words
+                .iter()
+                .filter(|k| k.contains(&word))
+                .cloned()
+                .collect();
             Replaced { word, inside }
         })
         .collect()
@@ -306,7 +351,11 @@ fn pairs() -> Vec<(String, String, String)> {
     }
     for path in files(&dir, &[".toml"]) {
         let value = toml_file(&path);
-        let name = path.strip_prefix(&dir).expect("inside").display().to_string();
+        let name = path
+            .strip_prefix(&dir)
+            .expect("inside")
+            .display()
+            .to_string();
         collect_pairs(&value, &name, &mut out);
     }
     out
@@ -350,7 +399,12 @@ fn english_and_chinese_keep_the_same_code_errors_and_lists() {
     let pairs = pairs();
     assert!(pairs.len() > 300, "{} pairs found", pairs.len());
     let found = mismatches(&pairs);
-    assert!(found.is_empty(), "{} texts differ:\n{}", found.len(), found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "{} texts differ:\n{}",
+        found.len(),
+        found.join("\n")
+    );
 }
 
 #[test]
@@ -359,7 +413,16 @@ fn an_unmatched_code_span_or_error_code_is_caught() {
     let same = "缺了 `name` 时回 `-32602`。\n- 一\n- 二\n";
     let pair = |zh: &str| vec![("t".to_string(), base.to_string(), zh.to_string())];
     assert!(mismatches(&pair(same)).is_empty());
-    assert_eq!(mismatches(&pair("缺了 name 时回 `-32602`。\n- 一\n- 二\n")).len(), 1);
-    assert_eq!(mismatches(&pair("缺了 `name` 时回 `-32601`。\n- 一\n- 二\n")).len(), 1);
-    assert_eq!(mismatches(&pair("缺了 `name` 时回 `-32602`。\n- 一\n")).len(), 1);
+    assert_eq!(
+        mismatches(&pair("缺了 name 时回 `-32602`。\n- 一\n- 二\n")).len(),
+        1
+    );
+    assert_eq!(
+        mismatches(&pair("缺了 `name` 时回 `-32601`。\n- 一\n- 二\n")).len(),
+        1
+    );
+    assert_eq!(
+        mismatches(&pair("缺了 `name` 时回 `-32602`。\n- 一\n")).len(),
+        1
+    );
 }

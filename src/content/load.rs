@@ -299,7 +299,16 @@ fn load_lesson(root: &Path, dir: &Path, errors: &mut Vec<ContentError>) -> Optio
     let mut objectives = Vec::new();
     let mut exercise_ids = Vec::new();
     let framing = |part: Part, id: &str, framing: Option<FramingFile>| {
-        framing.map(|f| (part, ObjectiveFile { id: id.into(), title: f.title, steps: f.steps }))
+        framing.map(|f| {
+            (
+                part,
+                ObjectiveFile {
+                    id: id.into(),
+                    title: f.title,
+                    steps: f.steps,
+                },
+            )
+        })
     };
     let groups = framing(Part::Opening, "opening", file.opening)
         .into_iter()

@@ -238,7 +238,8 @@ fn classify(text: &str) -> &'static str {
         (true, true, false, false) if usable_id(message.get("id")) => "request",
         (true, false, false, false) => "notification",
         (false, true, true, false) => "result",
-        (false, true, false, true) => "error",
+        // An error whose request id could not be read may leave `id` out.
+        (false, _, false, true) => "error",
         _ => "invalid",
     }
 }

@@ -237,7 +237,8 @@ fn with_a_reading_next_watch_sends_the_learner_to_learn_next() {
     let output = learn_in(course.path(), &["watch"]);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     assert_eq!(
+        // The opening, then the five readings of objective 1.
         stdout(&output).trim(),
-        "Next: `learn next` (5 readings first)"
+        "Next: `learn next` (6 readings first)"
     );
 }

@@ -3,6 +3,7 @@
 
 use super::diff::json_diff;
 use super::style::clip;
+use crate::content::pattern::JsonType;
 use crate::content::scenario::ResponseKey;
 use crate::content::text::tr;
 use crate::content::{Exercise, Lang};
@@ -182,7 +183,7 @@ pub fn plain_problems(verdict: &ScenarioVerdict, lang: Lang) -> String {
 fn step_line(step: usize, sent: &[&String], lang: Lang) -> String {
     let text = sent
         .get(step)
-        .map_or(String::new(), |s| clip(&abbreviate_meta(s), WIDTH));
+        .map_or(String::new(), |s| clip(&abbreviate_meta(s, lang), WIDTH));
     match lang {
         Lang::En => format!("sent (step {}): {text}", step + 1),
         Lang::Zh => format!("发送（第 {} 步）：{text}", step + 1),
@@ -191,7 +192,7 @@ fn step_line(step: usize, sent: &[&String], lang: Lang) -> String {
 
 /// A sent line with its `params._meta` folded, so the part that matters fits
 /// on one line. Display only: the folded form is not JSON.
-fn abbreviate_meta(line: &str) -> String {
+fn abbreviate_meta(line: &str, lang: Lang) -> String {
     let Ok(mut message) = serde_json::from_str::<Value>(line) else {
         return line.to_string();
     };
@@ -204,20 +205,34 @@ fn abbreviate_meta(line: &str) -> String {
     }
     const MARK: &str = "__learn_folded_meta__";
     *meta = Value::String(MARK.into());
-    message
-        .to_string()
-        .replace(&format!("\"{MARK}\""), &format!("{{…{count} keys}}"))
+    let folded = match lang {
+        Lang::En => format!("{{…{count} keys}}"),
+        Lang::Zh => format!("{{…{count} 个键}}"),
+    };
+    message.to_string().replace(&format!("\"{MARK}\""), &folded)
 }
 
 fn show(value: &Value) -> String {
     clip(&value.to_string(), WIDTH)
 }
 
-fn typed(value: &Value) -> String {
-    match value {
+/// A value with its JSON type in words: `7 (integer)`, `7（整数）`.
+fn typed(value: &Value, lang: Lang) -> String {
+    let kind = match (JsonType::of(value), lang) {
         // `null` names its own type: "null (null)" says nothing more.
-        Value::Null => "null".into(),
-        _ => format!("{} ({})", clip(&value.to_string(), 60), type_name(value)),
+        (JsonType::Null, _) => return "null".into(),
+        (_, Lang::En) => type_name(value),
+        (JsonType::String, Lang::Zh) => "字符串",
+        (JsonType::Integer, Lang::Zh) => "整数",
+        (JsonType::Number, Lang::Zh) => "数字",
+        (JsonType::Bool, Lang::Zh) => "布尔值",
+        (JsonType::Object, Lang::Zh) => "对象",
+        (JsonType::Array, Lang::Zh) => "数组",
+    };
+    let value = clip(&value.to_string(), 60);
+    match lang {
+        Lang::En => format!("{value} ({kind})"),
+        Lang::Zh => format!("{value}（{kind}）"),
     }
 }
 
@@ -362,8 +377,8 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
             let mut text = step_line(*step, sent, lang);
             text.push('\n');
             text.push_str(&match (key, lang) {
-                (ResponseKey::Id(id), En) => format!("No response with id {} came back for it.", typed(id)),
-                (ResponseKey::Id(id), Zh) => format!("没有收到 id 为 {} 的响应。", typed(id)),
+                (ResponseKey::Id(id), En) => format!("No response with id {} came back for it.", typed(id, En)),
+                (ResponseKey::Id(id), Zh) => format!("没有收到 id 为 {} 的响应。", typed(id, Zh)),
                 (ResponseKey::Unreadable, En) => "No error without an id (or with a null id) came back for it. Its id could not be read, so the error that answers it leaves `id` out or sets it to null.".into(),
                 (ResponseKey::Line(_), En) => "No answer line came back for it: this program writes exactly one line for each line it reads.".into(),
                 (ResponseKey::Line(_), Zh) => "没有收到对应的回答行：这个程序每读入一行，就要恰好写出一行。".into(),
@@ -372,19 +387,19 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
             match (near, lang) {
                 (Some(NearMiss::IdTypeDiffers { got }), En) => text.push_str(&format!(
                     "\nA response came back with id {} instead: the same id in another JSON type, or with its digits changed by a float. Copy the id exactly as it arrived; never convert it.",
-                    typed(got)
+                    typed(got, En)
                 )),
                 (Some(NearMiss::IdTypeDiffers { got }), Zh) => text.push_str(&format!(
                     "\n实际收到的响应 id 是 {}：同一个 id 换了 JSON 类型，或被浮点数改了数字。请原样复制收到的 id，不要做任何转换。",
-                    typed(got)
+                    typed(got, Zh)
                 )),
                 (Some(NearMiss::OtherId { got }), En) => text.push_str(&format!(
                     "\nThe only other response had id {}. A response copies its request's id; a client uses it to hand the result to the right waiter.",
-                    typed(got)
+                    typed(got, En)
                 )),
                 (Some(NearMiss::OtherId { got }), Zh) => text.push_str(&format!(
-                    "\n唯一的另一个响应的 id 是 {}。响应必须复制请求的 id；Client 靠它把结果交给正确的等待者。",
-                    typed(got)
+                    "\n唯一的另一个响应的 id 是 {}。响应必须复制请求的 id；客户端靠它把结果交给正确的等待者。",
+                    typed(got, Zh)
                 )),
                 (None, _) => {}
             }
@@ -461,7 +476,7 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
 fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
     let expected = describe(&m.expected, lang);
     let got = match (&m.got, lang) {
-        (Some(v), _) => typed(v),
+        (Some(v), _) => typed(v, lang),
         (None, Lang::En) => "nothing (the member is missing)".into(),
         (None, Lang::Zh) => "没有（缺少这个成员）".into(),
     };
@@ -498,7 +513,7 @@ fn describe(pattern: &Value, lang: Lang) -> String {
             )
         }
         _ if pattern.is_object() || pattern.is_array() => clip(&pattern.to_string(), 90),
-        _ => typed(pattern),
+        _ => typed(pattern, lang),
     }
 }
 

@@ -360,12 +360,12 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
         ),
         (Problem::BadResponseId { message }, En) => format!(
             "This response's id is {}: an id is a string or an integer. Only an error answering a line whose id could not be read goes without one (or carries null).\n{}",
-            message.get("id").map_or("missing".into(), typed),
+            message.get("id").map_or("missing".into(), |id| typed(id, En)),
             show(message)
         ),
         (Problem::BadResponseId { message }, Zh) => format!(
             "这个响应的 id 是 {}：id 只能是字符串或整数。只有回应“读不出 id 的那一行”的错误响应才可以不带 id（或用 null）。\n{}",
-            message.get("id").map_or("缺失".into(), typed),
+            message.get("id").map_or("缺失".into(), |id| typed(id, Zh)),
             show(message)
         ),
         (

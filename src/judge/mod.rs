@@ -2,6 +2,7 @@
 //! processes, no I/O, no terminal.
 
 pub mod envelope;
+pub mod flood;
 pub mod matching;
 mod near_miss;
 pub mod verdict;
@@ -39,7 +40,8 @@ pub fn judge_scenario(scenario: &Scenario, transcript: &Transcript) -> ScenarioV
         .iter()
         .map(|run| RunEvidence {
             sent: run.sent.iter().map(|s| s.text.clone()).collect(),
-            received: run.received.clone(),
+            received: flood::evidence_lines(&run.received, run.limit.is_some()),
+            received_total: run.received.len(),
             end: run.end.clone(),
             stderr_tail: run.stderr_tail.clone(),
             stderr_bytes: run.stderr_bytes,
@@ -50,7 +52,7 @@ pub fn judge_scenario(scenario: &Scenario, transcript: &Transcript) -> ScenarioV
         name: scenario.name.clone(),
         fact: scenario.fact.clone(),
         rule: scenario.rule.clone(),
-        problems,
+        problems: flood::grouped(problems),
         runs,
     }
 }

@@ -36,7 +36,10 @@ impl ScenarioVerdict {
 #[derive(Clone, Debug)]
 pub struct RunEvidence {
     pub sent: Vec<String>,
+    /// The first lines received (see `judge::flood`), each clipped.
     pub received: Vec<String>,
+    /// How many lines were received in all.
+    pub received_total: usize,
     pub end: ProcessEnd,
     pub stderr_tail: String,
     pub stderr_bytes: usize,
@@ -105,6 +108,9 @@ pub enum Problem {
     /// Function and client programs: a line past the last one that answers
     /// something. `expected` is how many answer lines the run called for.
     ExtraLine { message: Value, expected: usize },
+    /// Follows the last kept example of a kind of problem: how many more of
+    /// that kind the scenario had (a program printing in a loop).
+    Repeated { more: usize },
 }
 
 /// A response that is almost the missing one: the learner's likely mistake.

@@ -240,6 +240,14 @@ fn typed(value: &Value, lang: Lang) -> String {
 pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
     use Lang::{En, Zh};
     match (problem, lang) {
+        (Problem::Repeated { more }, En) => format!(
+            "…and {more} more like the one above (only the first {} of each kind are shown).",
+            crate::judge::flood::EXAMPLES
+        ),
+        (Problem::Repeated { more }, Zh) => format!(
+            "……另有 {more} 处与上面同类的问题（每类只显示前 {} 处）。",
+            crate::judge::flood::EXAMPLES
+        ),
         (Problem::NotStarted { error }, En) => format!("The program could not start: {error}."),
         (Problem::NotStarted { error }, Zh) => format!("程序无法启动：{error}。"),
         (Problem::Crashed { end }, En) => format!(
@@ -608,15 +616,30 @@ pub fn scenario_json(verdict: &ScenarioVerdict, lang: Lang) -> Value {
     let runs: Vec<Value> = verdict
         .runs
         .iter()
-        .map(|run| json!({"sent": run.sent, "received": run.received, "ended": ended_json(&run.end)}))
+        .map(|run| {
+            json!({
+                "sent": run.sent,
+                "received": run.received,
+                "received_total": run.received_total,
+                "ended": ended_json(&run.end),
+            })
+        })
         .collect();
     json!({
         "name": verdict.name,
         "fact": verdict.fact,
         "passed": verdict.outcome() == Outcome::Passed,
-        "message": plain_problems(verdict, lang),
+        "message": clip_message(plain_problems(verdict, lang)),
         "runs": runs,
     })
+}
+
+/// A scenario's problems cut to a bounded length (a flood stays small).
+fn clip_message(text: String) -> String {
+    match text.char_indices().nth(crate::judge::flood::MESSAGE_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    }
 }
 
 fn ended_json(end: &ProcessEnd) -> Value {

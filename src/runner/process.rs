@@ -22,6 +22,10 @@ pub struct Limits {
     pub max_output: usize,
     /// Longest single stdout line.
     pub max_line: usize,
+    /// Most stdout lines one process may write: each kept line costs the
+    /// checker memory whatever its length, so a flood of short lines is
+    /// stopped here before the byte cap.
+    pub max_lines: usize,
 }
 
 impl Default for Limits {
@@ -30,6 +34,9 @@ impl Default for Limits {
             timeout: Duration::from_secs(5),
             max_output: 4 << 20,
             max_line: 1 << 20,
+            // Above the largest scenario anyone runs (the benchmark's 10,000
+            // requests); the lesson's largest has a few dozen.
+            max_lines: 12_000,
         }
     }
 }
@@ -313,6 +320,7 @@ fn read_lines(mut stdout: impl Read, limits: Limits, tx: &Sender<Event>) {
     let mut buf = vec![0u8; 64 * 1024];
     let mut line = Vec::new();
     let mut total = 0usize;
+    let mut lines = 0usize;
     loop {
         let n = match stdout.read(&mut buf) {
             Ok(0) | Err(_) => break,
@@ -325,6 +333,11 @@ fn read_lines(mut stdout: impl Read, limits: Limits, tx: &Sender<Event>) {
         }
         for &byte in &buf[..n] {
             if byte == b'\n' {
+                lines += 1;
+                if lines > limits.max_lines {
+                    let _ = tx.send(Event::Limit(LimitHit::OutputFlood { bytes: total }));
+                    return;
+                }
                 let text = String::from_utf8_lossy(&line);
                 let text = text.strip_suffix('\r').unwrap_or(&text).to_string();
                 line.clear();

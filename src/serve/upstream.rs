@@ -50,6 +50,7 @@ impl Upstream {
             // is capped, and every line is taken off the list once read.
             max_output: usize::MAX,
             max_line: Limits::default().max_line,
+            max_lines: usize::MAX,
         }
     }
 

@@ -42,6 +42,8 @@ fn write(path: &Path, text: &str) {
 /// The grader: a copy of the course (its `target/grade` kept between test
 /// runs, so the dependencies are compiled once).
 fn grader_copy(at: &Path) {
+    // A clean clone has no target folder yet.
+    fs::create_dir_all(at).expect("grader folder");
     for item in [
         "Cargo.toml",
         "Cargo.lock",

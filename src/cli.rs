@@ -237,18 +237,26 @@ pub enum Command {
 
     /// Show the reference solution of an exercise you have solved
     Solution {
-        /// Exercise id or number
-        id: String,
+        /// Exercise id or number (default: the current exercise)
+        id: Option<String>,
 
         /// Show it even though you have not solved the exercise yet
         #[arg(long)]
         force: bool,
     },
 
-    /// Put an exercise file back as it was in the last commit, and mark it unsolved
+    /// Put an exercise file back as the course ships it, and mark it unsolved
+    ///
+    /// Your version is first saved under `.learn-backups/`, and learn asks
+    /// before replacing it. Works whatever git holds: after you commit, and
+    /// in a subfolder of a bigger repository.
     Reset {
-        /// Exercise id or number
-        id: String,
+        /// Exercise id or number (default: the current exercise)
+        id: Option<String>,
+
+        /// Replace the file without asking (the backup is still kept)
+        #[arg(long, short)]
+        force: bool,
     },
 
     /// Read a lesson section again

@@ -110,6 +110,13 @@ const CASES: &[(&str, &str, &str, &str, &str)] = &[
         "`file = \"01_echo.rs\"` but exercises/01_echo.rs does not exist",
     ),
     (
+        "missing shipped copy",
+        "lessons/basics/exercises/echo.rs",
+        "",
+        "",
+        "exercise `echo` has no shipped copy: put the file as learners first get it at lessons/basics/exercises/echo.rs",
+    ),
+    (
         "bad fact id",
         EXERCISE,
         "fact = \"F2\"",

@@ -1,6 +1,6 @@
 //! The smaller commands on a real course copy: `run` hands stdio to the
-//! program, `solution` waits until solved, `reset` restores the committed
-//! file, `progress` counts steps.
+//! program, `solution` waits until solved, `progress` counts steps
+//! (`reset` has its own file, tests/reset.rs).
 
 mod common;
 use common::*;
@@ -58,46 +58,6 @@ fn solution_is_shown_after_solving_or_with_force() {
     .expect("solve");
     assert_eq!(code(&learn_in(dir, &["check", "id-echo"])), 0);
     assert_eq!(code(&learn_in(dir, &["solution", "id-echo"])), 0);
-}
-
-#[test]
-fn reset_restores_the_committed_file_and_unmarks_it() {
-    let course = course_copy();
-    let dir = course.path();
-    let git = |args: &[&str]| {
-        let status = Command::new("git")
-            .args(args)
-            .current_dir(dir)
-            .env("GIT_AUTHOR_NAME", "t")
-            .env("GIT_AUTHOR_EMAIL", "t@example.com")
-            .env("GIT_COMMITTER_NAME", "t")
-            .env("GIT_COMMITTER_EMAIL", "t@example.com")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .expect("git runs");
-        assert!(status.success(), "git {args:?}");
-    };
-    git(&["init", "-q"]);
-    git(&["add", "exercises"]);
-    git(&["commit", "-qm", "course"]);
-    let file = dir.join("exercises/02_id-echo.rs");
-    let pristine = std::fs::read_to_string(&file).expect("read");
-    std::fs::copy(dir.join("solutions/02_id-echo.rs"), &file).expect("solve");
-    assert_eq!(code(&learn_in(dir, &["check", "id-echo"])), 0);
-    let output = learn_in(dir, &["reset", "id-echo"]);
-    assert_eq!(code(&output), 0, "{}", stderr(&output));
-    assert_eq!(std::fs::read_to_string(&file).expect("read"), pristine);
-    let list = json(&learn_in(dir, &["list", "--json"]));
-    let status = list
-        .as_array()
-        .and_then(|s| s.iter().find(|s| s["id"] == "id-echo"))
-        .map(|s| s["status"].clone());
-    assert_ne!(
-        status,
-        Some(serde_json::json!("done")),
-        "reset marks it unsolved"
-    );
 }
 
 #[test]

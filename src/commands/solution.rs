@@ -5,8 +5,8 @@ use crate::content::Step;
 use crate::content::text::tr;
 use anyhow::{Context, Result, bail};
 
-pub fn run(ctx: &Ctx, id: &str, force: bool) -> Result<Status> {
-    let exercise = ctx.exercise(id)?;
+pub fn run(ctx: &Ctx, id: Option<&str>, force: bool) -> Result<Status> {
+    let exercise = ctx.exercise_or_current(id)?;
     let solved = ctx
         .progress
         .is_done(&Step::Exercise(exercise.id.clone()).progress_key());

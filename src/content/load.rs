@@ -389,6 +389,16 @@ fn load_lesson(root: &Path, dir: &Path, errors: &mut Vec<ContentError>) -> Optio
             );
             continue;
         }
+        let pristine = exercise_path.with_extension("rs");
+        if !pristine.is_file() {
+            check.error(
+                None,
+                format!(
+                    "exercise `{id}` has no shipped copy: put the file as learners first get it at {}",
+                    relative(root, &pristine).display()
+                ),
+            );
+        }
         if let Some(exercise) = load_exercise(root, dir, &exercise_path, &file.vars, check.errors) {
             if exercise.id != *id {
                 check.errors.push(ContentError {

@@ -158,6 +158,13 @@ impl Exercise {
     pub fn solution_bin(&self) -> String {
         format!("{}-solution", self.id)
     }
+
+    /// The exercise file as the course ships it, kept beside its TOML file
+    /// (relative to the project folder): what `learn reset` restores and what
+    /// the reference tests prove fails, whatever the learner's copy holds.
+    pub fn pristine(&self) -> PathBuf {
+        self.source.with_extension("rs")
+    }
 }
 
 impl Course {

@@ -12,6 +12,7 @@ use std::process::ExitCode;
 
 pub fn run(cli: Cli) -> ExitCode {
     crate::runner::interrupt::install();
+    crate::runner::interrupt::end_quietly_on_closed_stdout();
     crate::render::style::init(cli.color);
     let lang = match cli.lang {
         Some(LangArg::En) => Lang::En,

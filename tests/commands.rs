@@ -79,3 +79,26 @@ fn progress_counts_done_steps_per_objective() {
     let text = stdout(&learn_in(dir, &["progress"]));
     assert!(text.contains(" 2/"), "{text}");
 }
+
+#[test]
+fn a_closed_stdout_ends_quietly_as_sigpipe_would() {
+    for args in [
+        &["list"][..],
+        &["progress", "--json"],
+        &["glossary"],
+        &["check", "id-echo", "--solution"],
+    ] {
+        // A pipe whose reader is already gone: every write fails with EPIPE.
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let output = learn_command(&repo())
+            .args(args)
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .expect("learn runs");
+        let err = stderr(&output);
+        assert!(!err.contains("panicked"), "learn {args:?}: {err}");
+        assert_eq!(code(&output), 141, "learn {args:?}: {err}");
+    }
+}

@@ -606,6 +606,10 @@ fn an_answers_file_is_graded_without_asking_or_saving() {
     let report: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(report["score"], 0);
     assert_eq!(report["total"], 9);
+    // A blank answer is a question left open, not an answer.
+    for result in report["results"].as_array().expect("results") {
+        assert_eq!(result["answered"], false, "{result}");
+    }
 
     // In Chinese the explanations are Chinese.
     let run = learn(

@@ -102,3 +102,22 @@ fn a_closed_stdout_ends_quietly_as_sigpipe_would() {
         assert_eq!(code(&output), 141, "learn {args:?}: {err}");
     }
 }
+
+#[test]
+fn a_mistyped_section_or_exercise_gets_a_suggestion_in_both_languages() {
+    let output = learn(&["read", "o2-silense"]);
+    assert_eq!(code(&output), 2);
+    assert!(
+        stderr(&output).contains("Did you mean `o2-silence`?"),
+        "{}",
+        stderr(&output)
+    );
+    let output = learn(&["--lang", "zh", "read", "o2-silense"]);
+    assert!(stderr(&output).contains("你是想输入 `o2-silence` 吗？"));
+    let output = learn(&["--lang", "zh", "hint", "id-ecko"]);
+    assert!(stderr(&output).contains("你是想输入 `id-echo` 吗？"));
+    // Only the course's own sections are read, never a path.
+    let output = learn(&["read", "../README"]);
+    assert_eq!(code(&output), 2);
+    assert!(stderr(&output).contains("there is no section `../README`"));
+}

@@ -90,17 +90,64 @@ impl Ctx {
         if let Some(exercise) = self.course.exercise(id) {
             return Ok(exercise);
         }
-        let closest = self
-            .course
-            .exercises()
-            .map(|e| (strsim::jaro_winkler(id, &e.id), &e.id))
-            .max_by(|a, b| a.0.total_cmp(&b.0))
-            .filter(|(score, _)| *score > 0.7);
-        match closest {
-            Some((_, name)) => bail!(
-                "there is no exercise `{id}`. Did you mean `{name}`? (`learn list` shows them all)"
+        let ids = self.course.exercises().map(|e| e.id.as_str());
+        match closest(id, ids) {
+            Some(near) => bail!(
+                "{}",
+                tr2(
+                    self.lang,
+                    format!(
+                        "there is no exercise `{id}`. Did you mean `{near}`? (`learn list` shows them all)"
+                    ),
+                    format!(
+                        "没有名为 `{id}` 的练习。你是想输入 `{near}` 吗？（`learn list` 会列出全部）"
+                    ),
+                )
             ),
-            None => bail!("there is no exercise `{id}` (`learn list` shows them all)"),
+            None => bail!(
+                "{}",
+                tr2(
+                    self.lang,
+                    format!("there is no exercise `{id}` (`learn list` shows them all)"),
+                    format!("没有名为 `{id}` 的练习（`learn list` 会列出全部）"),
+                )
+            ),
+        }
+    }
+
+    /// A reading section's id, checked against the course's steps, so a typo
+    /// gets a suggestion and a path like `../x` is never read.
+    pub fn section<'a>(&'a self, id: &str) -> Result<&'a str> {
+        let ids = || {
+            self.course.steps().filter_map(|(_, _, step)| match step {
+                Step::Reading(id) => Some(id.as_str()),
+                _ => None,
+            })
+        };
+        if let Some(found) = ids().find(|known| *known == id) {
+            return Ok(found);
+        }
+        match closest(id, ids()) {
+            Some(near) => bail!(
+                "{}",
+                tr2(
+                    self.lang,
+                    format!(
+                        "there is no section `{id}`. Did you mean `{near}`? (`learn list` shows the sections)"
+                    ),
+                    format!(
+                        "没有名为 `{id}` 的章节。你是想输入 `{near}` 吗？（`learn list` 会列出各章节）"
+                    ),
+                )
+            ),
+            None => bail!(
+                "{}",
+                tr2(
+                    self.lang,
+                    format!("there is no section `{id}` (`learn list` shows the sections)"),
+                    format!("没有名为 `{id}` 的章节（`learn list` 会列出各章节）"),
+                )
+            ),
         }
     }
 
@@ -207,5 +254,22 @@ impl Ctx {
                 Ok(None)
             }
         }
+    }
+}
+
+/// The known id most like `id`, if one is close enough to be a typo.
+fn closest<'a>(id: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    known
+        .map(|k| (strsim::jaro_winkler(id, k), k))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .filter(|(score, _)| *score > 0.7)
+        .map(|(_, k)| k)
+}
+
+/// One of two owned texts, by language (`tr` takes static ones).
+fn tr2(lang: Lang, en: String, zh: String) -> String {
+    match lang {
+        Lang::En => en,
+        Lang::Zh => zh,
     }
 }

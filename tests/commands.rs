@@ -121,3 +121,56 @@ fn a_mistyped_section_or_exercise_gets_a_suggestion_in_both_languages() {
     assert_eq!(code(&output), 2);
     assert!(stderr(&output).contains("there is no section `../README`"));
 }
+
+/// Marks every step before `exercise` done, so `learn next` shows it.
+fn progress_up_to(dir: &std::path::Path, exercise: &str) {
+    let list = json(&learn_in(dir, &["list", "--json"]));
+    let mut done = Vec::new();
+    for step in list.as_array().expect("steps") {
+        if step["kind"] == "exercise" && step["id"] == exercise {
+            break;
+        }
+        done.push(format!(
+            "\"{}:{}\"",
+            step["kind"].as_str().expect("kind"),
+            step["id"].as_str().expect("id")
+        ));
+    }
+    std::fs::write(
+        dir.join(".learn-progress.toml"),
+        format!("format_version = 1\ndone = [{}]\n", done.join(", ")),
+    )
+    .expect("progress");
+}
+
+#[test]
+fn an_exercise_screen_points_at_the_first_todo_and_speaks_to_cargo_run_users() {
+    let course = course_copy();
+    let dir = course.path();
+    progress_up_to(dir, "capstone");
+    let output = learn_in(dir, &["next"]);
+    let out = stdout(&output);
+    assert!(out.contains("Exercise 9 · capstone"), "{out}");
+    // The first `todo!(` in code, not the one a doc comment mentions.
+    let file = std::fs::read_to_string(dir.join("exercises/09_capstone.rs")).expect("read");
+    let line = file
+        .lines()
+        .position(|l| l.contains("todo!(") && !l.trim_start().starts_with("//"))
+        .expect("a todo")
+        + 1;
+    assert!(line > 5);
+    assert!(out.contains(&format!("09_capstone.rs:{line}")), "{out}");
+    assert!(!out.contains("cargo run -- check"), "installed: no tip");
+
+    // Through `cargo run`, the screen says the command that works there.
+    let output = learn_command(dir)
+        .arg("next")
+        .env("CARGO_PKG_NAME", "learn")
+        .output()
+        .expect("learn runs");
+    assert!(
+        stdout(&output).contains("type `cargo run -- check` where a screen says `learn check`"),
+        "{}",
+        stdout(&output)
+    );
+}

@@ -50,10 +50,31 @@ pub fn run(ctx: &mut Ctx) -> Result<Status> {
         Step::Exercise(id) => {
             let exercise = ctx.exercise(id)?;
             print!("{}", exercise_brief(ctx, exercise)?);
+            if launched_by_cargo_run() {
+                println!("\n{}", cargo_run_tip(lang).dimmed());
+            }
         }
         Step::Quiz(id) => print!("{}", super::quiz::brief(ctx, id)?),
     }
     Ok(Status::Success)
+}
+
+/// `cargo run -- next` (the README's Start) passes the package's name to the
+/// program it runs; an installed `learn` sees no such variable.
+fn launched_by_cargo_run() -> bool {
+    std::env::var_os("CARGO_PKG_NAME").is_some_and(|name| name == env!("CARGO_PKG_NAME"))
+}
+
+/// The screens say `learn check`; through `cargo run` that is not yet a
+/// command, so say the form that works here and how to get the short one.
+fn cargo_run_tip(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "Started with `cargo run`: type `cargo run -- check` where a screen says `learn check`, \
+         or install once with `cargo install --path .` and use `learn` everywhere.",
+        "你是用 `cargo run` 启动的：屏幕上写 `learn check` 的地方，请输入 `cargo run -- check`；\
+         或者先运行一次 `cargo install --path .`，之后到处都可以直接用 `learn`。",
+    )
 }
 
 /// A reading section, rendered for the terminal.
@@ -76,7 +97,7 @@ pub fn exercise_brief(ctx: &Ctx, exercise: &Exercise) -> Result<String> {
     // Point at the first unfinished part, where the learner starts typing.
     let line = source
         .lines()
-        .position(|l| l.contains("todo!("))
+        .position(|l| l.contains("todo!(") && !l.trim_start().starts_with("//"))
         .map_or(1, |i| i + 1);
     let location = format!("{}:{line}", ctx.shown_path(&path));
     let title = match lang {

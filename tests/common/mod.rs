@@ -29,6 +29,9 @@ pub fn learn_command(dir: &Path) -> Command {
         .env_remove("LC_MESSAGES")
         .env_remove("LEARN_LANG")
         .env_remove("LEARN_ROOT")
+        // `cargo test` sets it, as `cargo run` does; learn would take itself
+        // for a `cargo run` and add a tip to its screens.
+        .env_remove("CARGO_PKG_NAME")
         .env_remove("CLICOLOR_FORCE");
     command
 }

@@ -101,6 +101,7 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
             timeout,
             seed,
             json,
+            full,
         } => {
             let target = target_of(cmd, solution);
             commands::check::run(
@@ -111,6 +112,7 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
                     timeout,
                     seed,
                     json,
+                    full,
                     watching: false,
                 },
             )

@@ -67,6 +67,10 @@ pub enum Command {
         /// Print the verdict as JSON
         #[arg(long)]
         json: bool,
+
+        /// Explain every failing scenario, not only the first three
+        #[arg(long)]
+        full: bool,
     },
 
     /// Build an exercise and run it on this terminal's stdin and stdout

@@ -111,10 +111,10 @@ const CASES: &[(&str, &str, &str, &str, &str)] = &[
     ),
     (
         "missing shipped copy",
-        "lessons/basics/exercises/echo.rs",
+        "lessons/basics/exercises/01_echo.rs",
         "",
         "",
-        "exercise `echo` has no shipped copy: put the file as learners first get it at lessons/basics/exercises/echo.rs",
+        "`file = \"01_echo.rs\"` but lessons/basics/exercises/01_echo.rs does not exist",
     ),
     (
         "bad fact id",

@@ -20,6 +20,8 @@ pub struct CheckArgs {
     pub timeout: f64,
     pub seed: Option<u64>,
     pub json: bool,
+    /// Details for every failing scenario, not only the first few.
+    pub full: bool,
     /// Called by `learn watch`, which says itself what comes next.
     pub watching: bool,
 }
@@ -66,7 +68,7 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> Result<Status> {
         };
         print!(
             "{}",
-            feedback::check_report(exercise, &shown, &result, &read_more, seed, lang)
+            feedback::check_report(exercise, &shown, &result, &read_more, seed, args.full, lang)
         );
     }
     if !result.passed() {

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 pub fn run(ctx: &mut Ctx, id: Option<&str>, force: bool) -> Result<Status> {
     let lang = ctx.lang;
     let exercise = ctx.exercise_or_current(id)?;
-    let pristine_path = ctx.project.root.join(exercise.pristine());
+    let pristine_path = ctx.project.root.join(exercise.shipped_file());
     let pristine = std::fs::read(&pristine_path)
         .with_context(|| format!("cannot read the shipped copy {}", pristine_path.display()))?;
     let path = ctx.project.exercise_file(&exercise.file);

@@ -75,6 +75,7 @@ pub fn run(ctx: &mut Ctx, timeout: f64) -> Result<Status> {
             timeout,
             seed: None,
             json: false,
+            full: false,
             watching: true,
         };
         let status = check(ctx, &args)?;

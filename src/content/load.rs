@@ -389,16 +389,6 @@ fn load_lesson(root: &Path, dir: &Path, errors: &mut Vec<ContentError>) -> Optio
             );
             continue;
         }
-        let pristine = exercise_path.with_extension("rs");
-        if !pristine.is_file() {
-            check.error(
-                None,
-                format!(
-                    "exercise `{id}` has no shipped copy: put the file as learners first get it at {}",
-                    relative(root, &pristine).display()
-                ),
-            );
-        }
         if let Some(exercise) = load_exercise(root, dir, &exercise_path, &file.vars, check.errors) {
             if exercise.id != *id {
                 check.errors.push(ContentError {
@@ -518,8 +508,13 @@ fn load_exercise(
     for (i, hint) in file.hint.iter().enumerate() {
         check.localized(&format!("hint {}", i + 1), hint);
     }
-    for folder in ["exercises", "solutions"] {
-        let program = root.join(folder).join(&file.file);
+    // The lesson's own copy (as shipped, beside this TOML file) is what
+    // `learn reset` restores.
+    for program in [
+        path.with_file_name(&file.file),
+        root.join("exercises").join(&file.file),
+        root.join("solutions").join(&file.file),
+    ] {
         if !program.is_file() {
             check.error(
                 None,

@@ -159,11 +159,11 @@ impl Exercise {
         format!("{}-solution", self.id)
     }
 
-    /// The exercise file as the course ships it, kept beside its TOML file
-    /// (relative to the project folder): what `learn reset` restores and what
-    /// the reference tests prove fails, whatever the learner's copy holds.
-    pub fn pristine(&self) -> PathBuf {
-        self.source.with_extension("rs")
+    /// The lesson's own copy of the exercise file, beside its TOML file
+    /// (relative to the project folder): what a learner starts from, what
+    /// `learn reset` restores, whatever the learner's copy holds.
+    pub fn shipped_file(&self) -> PathBuf {
+        self.source.with_file_name(&self.file)
     }
 }
 

@@ -226,6 +226,56 @@ fn push_key(path: &mut String, key: &str) {
     }
 }
 
+/// Where else in `value` a member named like the last key of `missing`
+/// (a mismatch path) is, written as mismatch paths are: a key put in the
+/// wrong place (`result["io.modelcontextprotocol/serverInfo"]` instead of
+/// `result._meta[...]`) is then reported as misplaced, not just missing.
+pub fn found_elsewhere(value: &Value, missing: &str) -> Vec<String> {
+    let Some(key) = last_key(missing) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    let mut path = String::new();
+    find_key(value, &key, &mut path, &mut found);
+    found.retain(|p| p != missing);
+    found
+}
+
+/// The member name a mismatch path ends with: `code` in `error.code`,
+/// `a/b` in `result._meta["a/b"]`; `None` after an array index.
+fn last_key(path: &str) -> Option<String> {
+    if let Some(open) = path.strip_suffix(']').and_then(|p| p.rfind('[')) {
+        return serde_json::from_str::<String>(&path[open + 1..path.len() - 1]).ok();
+    }
+    let key = path.rsplit('.').next()?;
+    (!key.is_empty() && !key.contains(' ')).then(|| key.to_string())
+}
+
+fn find_key(value: &Value, key: &str, path: &mut String, found: &mut Vec<String>) {
+    match value {
+        Value::Object(members) => {
+            for (k, v) in members {
+                let len = path.len();
+                push_key(path, k);
+                if k == key {
+                    found.push(path.clone());
+                }
+                find_key(v, key, path, found);
+                path.truncate(len);
+            }
+        }
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                let len = path.len();
+                path.push_str(&format!("[{i}]"));
+                find_key(v, key, path, found);
+                path.truncate(len);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Whether `needle` occurs in `text` as a word of its own, ignoring case:
 /// "Lin" is in "Hello, Lin!" but not in "declined".
 fn contains_word(text: &str, needle: &str) -> bool {
@@ -280,6 +330,25 @@ mod tests {
 
     fn pattern(doc: Value) -> Pattern {
         Pattern::parse(&doc).unwrap()
+    }
+
+    #[test]
+    fn a_key_in_the_wrong_place_is_found_where_it_is() {
+        let got =
+            json!({"result": {"io.modelcontextprotocol/serverInfo": {"name": "s"}, "_meta": {}}});
+        assert_eq!(
+            found_elsewhere(
+                &got,
+                r#"result._meta["io.modelcontextprotocol/serverInfo"]"#
+            ),
+            vec![r#"result["io.modelcontextprotocol/serverInfo"]"#.to_string()]
+        );
+        assert_eq!(
+            found_elsewhere(&json!({"error": {"data": {"code": 1}}}), "error.code"),
+            vec!["error.data.code".to_string()]
+        );
+        assert!(found_elsewhere(&json!({"id": 1}), "error.code").is_empty());
+        assert!(found_elsewhere(&json!({"a": [1]}), "result[0]").is_empty());
     }
 
     #[test]

@@ -1,5 +1,8 @@
 //! A line diff of two JSON values, pretty-printed: expected in red with `-`,
-//! what came back in green with `+`.
+//! what came back in green with `+`. Lines are compared without their
+//! trailing comma, which only says whether a member is the last one: a value
+//! that is right must never show as changed because a member after it is
+//! missing.
 
 use colored::Colorize;
 use serde_json::Value;
@@ -25,9 +28,13 @@ pub fn json_diff(expected: &Value, got: &Value, indent: &str) -> String {
 }
 
 fn pretty(value: &Value) -> String {
-    let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string());
-    text.push('\n');
-    text
+    let text = serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string());
+    let mut out = String::with_capacity(text.len());
+    for line in super::pattern_words::unmark(&text).lines() {
+        out.push_str(line.strip_suffix(',').unwrap_or(line));
+        out.push('\n');
+    }
+    out
 }
 
 #[cfg(test)]
@@ -45,7 +52,18 @@ mod tests {
         );
         assert_eq!(
             text,
-            "  {\n-   \"id\": 7,\n+   \"id\": \"7\",\n    \"result\": \"$object\"\n  }\n"
+            "  {\n-   \"id\": 7\n+   \"id\": \"7\"\n    \"result\": \"$object\"\n  }\n"
         );
+    }
+
+    #[test]
+    fn a_missing_last_member_does_not_mark_the_one_before() {
+        colored::control::set_override(false);
+        let text = json_diff(
+            &json!({"id": 346216, "result": {}}),
+            &json!({"id": 346216}),
+            "",
+        );
+        assert_eq!(text, "  {\n    \"id\": 346216\n-   \"result\": {}\n  }\n");
     }
 }

@@ -2,12 +2,12 @@
 //! versus what came back, the rule broken and where to read about it.
 
 use super::diff::json_diff;
-use super::style::clip;
-use crate::content::pattern::JsonType;
+use super::pattern_words::{describe, in_words, typed};
+use super::style::{clip, clip_middle};
 use crate::content::scenario::ResponseKey;
 use crate::content::text::tr;
 use crate::content::{Exercise, Lang};
-use crate::judge::matching::{Mismatch, type_name};
+use crate::judge::matching::Mismatch;
 use crate::judge::{CheckResult, NearMiss, Outcome, Problem, ScenarioVerdict};
 use crate::runner::transcript::{EarlyEnd, LimitHit, ProcessEnd};
 use colored::Colorize;
@@ -28,6 +28,7 @@ pub fn check_report(
     result: &CheckResult,
     read_more: &BTreeMap<String, String>,
     seed: u64,
+    full: bool,
     lang: Lang,
 ) -> String {
     let mut out = String::new();
@@ -75,7 +76,7 @@ pub fn check_report(
                     verdict.name.bold(),
                     format!("[{}]", verdict.fact).dimmed()
                 );
-                if detailed < DETAILED {
+                if full || detailed < DETAILED {
                     detailed += 1;
                     let section = read_more.get(&verdict.fact).unwrap_or(&exercise.section);
                     out.push_str(&scenario_details(verdict, section, lang, "      "));
@@ -83,10 +84,29 @@ pub fn check_report(
             }
         }
     }
-    let passed = scenarios
+    let failed = scenarios
         .iter()
-        .filter(|s| s.outcome() == Outcome::Passed)
+        .filter(|s| s.outcome() == Outcome::Failed)
         .count();
+    if failed > detailed {
+        let more = failed - detailed;
+        let _ = writeln!(
+            out,
+            "{}",
+            match lang {
+                Lang::En => format!(
+                    "Details above for the first {detailed} failing scenarios; `learn check {} --full` explains the other {more} too.",
+                    exercise.id
+                ),
+                Lang::Zh => format!(
+                    "上面只详细说明了前 {detailed} 个未通过的场景；`learn check {} --full` 会把其余 {more} 个也解释出来。",
+                    exercise.id
+                ),
+            }
+            .dimmed()
+        );
+    }
+    let passed = scenarios.len() - failed;
     let summary = match lang {
         Lang::En => format!("{passed} of {} scenarios passed.", scenarios.len()),
         Lang::Zh => format!("{} 个场景中通过了 {passed} 个。", scenarios.len()),
@@ -137,7 +157,11 @@ fn scenario_details(verdict: &ScenarioVerdict, section: &str, lang: Lang, indent
                 )
                 .dimmed()
             );
-            out.push_str(&json_diff(expected, shown, &format!("{indent}  ")));
+            out.push_str(&json_diff(
+                &in_words(expected, lang),
+                &in_words(shown, lang),
+                &format!("{indent}  "),
+            ));
         }
     }
     if let Some(note) = process_note(verdict, lang) {
@@ -183,57 +207,45 @@ pub fn plain_problems(verdict: &ScenarioVerdict, lang: Lang) -> String {
 fn step_line(step: usize, sent: &[&String], lang: Lang) -> String {
     let text = sent
         .get(step)
-        .map_or(String::new(), |s| clip(&abbreviate_meta(s, lang), WIDTH));
+        .map_or(String::new(), |s| clip_middle(&abbreviate_meta(s), WIDTH));
     match lang {
         Lang::En => format!("sent (step {}): {text}", step + 1),
         Lang::Zh => format!("发送（第 {} 步）：{text}", step + 1),
     }
 }
 
-/// A sent line with its `params._meta` folded, so the part that matters fits
-/// on one line. Display only: the folded form is not JSON.
-fn abbreviate_meta(line: &str, lang: Lang) -> String {
+/// A sent line with the values in its `params._meta` folded and the keys
+/// kept, so the line fits and still shows which keys were there: a missing
+/// or extra key is often what the scenario is about. Display only.
+fn abbreviate_meta(line: &str) -> String {
     let Ok(mut message) = serde_json::from_str::<Value>(line) else {
         return line.to_string();
     };
     let Some(meta) = message.pointer_mut("/params/_meta") else {
         return line.to_string();
     };
-    let count = meta.as_object().map_or(0, |m| m.len());
-    if count == 0 {
+    let Some(keys) = meta
+        .as_object()
+        .map(|m| m.keys().cloned().collect::<Vec<_>>())
+    else {
+        return line.to_string();
+    };
+    if keys.is_empty() {
         return line.to_string();
     }
     const MARK: &str = "__learn_folded_meta__";
     *meta = Value::String(MARK.into());
-    let folded = match lang {
-        Lang::En => format!("{{…{count} keys}}"),
-        Lang::Zh => format!("{{…{count} 个键}}"),
-    };
-    message.to_string().replace(&format!("\"{MARK}\""), &folded)
+    let folded: Vec<String> = keys
+        .iter()
+        .map(|k| format!("{}:…", Value::String(k.clone())))
+        .collect();
+    message
+        .to_string()
+        .replace(&format!("\"{MARK}\""), &format!("{{{}}}", folded.join(",")))
 }
 
 fn show(value: &Value) -> String {
     clip(&value.to_string(), WIDTH)
-}
-
-/// A value with its JSON type in words: `7 (integer)`, `7（整数）`.
-fn typed(value: &Value, lang: Lang) -> String {
-    let kind = match (JsonType::of(value), lang) {
-        // `null` names its own type: "null (null)" says nothing more.
-        (JsonType::Null, _) => return "null".into(),
-        (_, Lang::En) => type_name(value),
-        (JsonType::String, Lang::Zh) => "字符串",
-        (JsonType::Integer, Lang::Zh) => "整数",
-        (JsonType::Number, Lang::Zh) => "数字",
-        (JsonType::Bool, Lang::Zh) => "布尔值",
-        (JsonType::Object, Lang::Zh) => "对象",
-        (JsonType::Array, Lang::Zh) => "数组",
-    };
-    let value = clip(&value.to_string(), 60);
-    match lang {
-        Lang::En => format!("{value} ({kind})"),
-        Lang::Zh => format!("{value}（{kind}）"),
-    }
 }
 
 /// One problem as one or more lines of text.
@@ -433,6 +445,19 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
             for mismatch in mismatches {
                 text.push('\n');
                 text.push_str(&mismatch_text(mismatch, lang));
+                if mismatch.got.is_none()
+                    && let Some(there) =
+                        crate::judge::matching::found_elsewhere(got, &mismatch.path).first()
+                {
+                    text.push('\n');
+                    text.push_str(&match lang {
+                        En => format!(
+                            "    it is there, but at `{there}`: move it to `{}`",
+                            mismatch.path
+                        ),
+                        Zh => format!("    它其实在 `{there}`：请把它移到 `{}`", mismatch.path),
+                    });
+                }
             }
             text
         }
@@ -491,37 +516,6 @@ fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
     match lang {
         Lang::En => format!("  at `{}`: expected {expected}, got {got}", m.path),
         Lang::Zh => format!("  `{}` 处：期望 {expected}，实际 {got}", m.path),
-    }
-}
-
-/// A pattern in words.
-fn describe(pattern: &Value, lang: Lang) -> String {
-    let word = |en: &str, zh: &str| tr(lang, en, zh).to_string();
-    match pattern.as_str() {
-        Some("$any") => word("any value", "任意值"),
-        Some("$absent") => word("no such member", "没有这个成员"),
-        Some("$absent-or-null") => word("null or no member", "null 或不出现"),
-        Some("$string") => word("a string", "字符串"),
-        Some("$nonempty") => word("a non-empty string", "非空字符串"),
-        Some("$integer") => word("an integer", "整数"),
-        Some("$number") => word("a number", "数字"),
-        Some("$bool") => word("true or false", "true 或 false"),
-        Some("$object") => word("an object", "对象"),
-        Some("$array") => word("an array", "数组"),
-        Some("$null") => word("null", "null"),
-        _ if pattern.is_object()
-            && pattern
-                .as_object()
-                .is_some_and(|o| o.keys().any(|k| k.starts_with('$'))) =>
-        {
-            format!(
-                "{} {}",
-                tr(lang, "a value matching", "符合此模式的值"),
-                clip(&pattern.to_string(), 90)
-            )
-        }
-        _ if pattern.is_object() || pattern.is_array() => clip(&pattern.to_string(), 90),
-        _ => typed(pattern, lang),
     }
 }
 

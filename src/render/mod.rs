@@ -3,4 +3,5 @@
 pub mod diff;
 pub mod feedback;
 pub mod markdown;
+pub mod pattern_words;
 pub mod style;

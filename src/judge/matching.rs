@@ -241,6 +241,13 @@ pub fn found_elsewhere(value: &Value, missing: &str) -> Vec<String> {
     found
 }
 
+/// The path of member `key` below `path`, written as mismatch paths are.
+pub fn child_path(path: &str, key: &str) -> String {
+    let mut child = path.to_string();
+    push_key(&mut child, key);
+    child
+}
+
 /// The member name a mismatch path ends with: `code` in `error.code`,
 /// `a/b` in `result._meta["a/b"]`; `None` after an array index.
 fn last_key(path: &str) -> Option<String> {

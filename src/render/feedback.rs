@@ -3,7 +3,7 @@
 
 use super::diff::json_diff;
 use super::pattern_words::{describe, in_words, typed};
-use super::style::{clip, clip_middle};
+use super::style::clip;
 use crate::content::scenario::ResponseKey;
 use crate::content::text::tr;
 use crate::content::{Exercise, Lang};
@@ -16,6 +16,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 const WIDTH: usize = 150;
+/// A sent message up to this long stays on one line (three `_meta` keys with
+/// their values folded take about 200 characters); a longer one is shown
+/// over several lines, whole.
+const SENT_WIDTH: usize = 230;
 /// Failing scenarios shown in full; the rest are listed by name.
 const DETAILED: usize = 3;
 
@@ -205,43 +209,15 @@ pub fn plain_problems(verdict: &ScenarioVerdict, lang: Lang) -> String {
 }
 
 fn step_line(step: usize, sent: &[&String], lang: Lang) -> String {
-    let text = sent
-        .get(step)
-        .map_or(String::new(), |s| clip_middle(&abbreviate_meta(s), WIDTH));
+    let text = sent.get(step).map_or(String::new(), |s| {
+        super::sent::sent_text(s, SENT_WIDTH, "  ")
+    });
+    // A message shown over several lines starts on its own line.
+    let gap = if text.starts_with('\n') { "" } else { " " };
     match lang {
-        Lang::En => format!("sent (step {}): {text}", step + 1),
-        Lang::Zh => format!("发送（第 {} 步）：{text}", step + 1),
+        Lang::En => format!("sent (step {}):{gap}{text}", step + 1),
+        Lang::Zh => format!("发送（第 {} 步）：{}{text}", step + 1, gap.trim()),
     }
-}
-
-/// A sent line with the values in its `params._meta` folded and the keys
-/// kept, so the line fits and still shows which keys were there: a missing
-/// or extra key is often what the scenario is about. Display only.
-fn abbreviate_meta(line: &str) -> String {
-    let Ok(mut message) = serde_json::from_str::<Value>(line) else {
-        return line.to_string();
-    };
-    let Some(meta) = message.pointer_mut("/params/_meta") else {
-        return line.to_string();
-    };
-    let Some(keys) = meta
-        .as_object()
-        .map(|m| m.keys().cloned().collect::<Vec<_>>())
-    else {
-        return line.to_string();
-    };
-    if keys.is_empty() {
-        return line.to_string();
-    }
-    const MARK: &str = "__learn_folded_meta__";
-    *meta = Value::String(MARK.into());
-    let folded: Vec<String> = keys
-        .iter()
-        .map(|k| format!("{}:…", Value::String(k.clone())))
-        .collect();
-    message
-        .to_string()
-        .replace(&format!("\"{MARK}\""), &format!("{{{}}}", folded.join(",")))
 }
 
 fn show(value: &Value) -> String {
@@ -445,18 +421,8 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
             for mismatch in mismatches {
                 text.push('\n');
                 text.push_str(&mismatch_text(mismatch, lang));
-                if mismatch.got.is_none()
-                    && let Some(there) =
-                        crate::judge::matching::found_elsewhere(got, &mismatch.path).first()
-                {
-                    text.push('\n');
-                    text.push_str(&match lang {
-                        En => format!(
-                            "    it is there, but at `{there}`: move it to `{}`",
-                            mismatch.path
-                        ),
-                        Zh => format!("    它其实在 `{there}`：请把它移到 `{}`", mismatch.path),
-                    });
+                if mismatch.got.is_none() {
+                    text.push_str(&misplaced_text(mismatch, got, lang));
                 }
             }
             text
@@ -504,6 +470,30 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
             show(message)
         ),
     }
+}
+
+/// For a missing member: where the response has it (or the members it was
+/// expected to hold) instead, e.g. `serverInfo` written in `result` rather
+/// than in `result._meta`.
+fn misplaced_text(m: &Mismatch, got: &Value, lang: Lang) -> String {
+    use crate::judge::matching::{child_path, found_elsewhere};
+    let mut wanted = vec![m.path.clone()];
+    if let Some(members) = m.expected.as_object()
+        && !members.keys().any(|k| k.starts_with('$'))
+    {
+        wanted.extend(members.keys().map(|k| child_path(&m.path, k)));
+    }
+    let mut out = String::new();
+    for path in wanted {
+        if let Some(there) = found_elsewhere(got, &path).first() {
+            out.push('\n');
+            out.push_str(&match lang {
+                Lang::En => format!("    it is there, but at `{there}`: it belongs at `{path}`"),
+                Lang::Zh => format!("    它其实在 `{there}`：应该放在 `{path}`"),
+            });
+        }
+    }
+    out
 }
 
 fn mismatch_text(m: &Mismatch, lang: Lang) -> String {

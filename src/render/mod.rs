@@ -4,4 +4,5 @@ pub mod diff;
 pub mod feedback;
 pub mod markdown;
 pub mod pattern_words;
+pub mod sent;
 pub mod style;

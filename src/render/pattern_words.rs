@@ -43,11 +43,11 @@ pub fn describe(pattern: &Value, lang: Lang) -> String {
         Value::Object(members) => {
             let parts: Vec<String> = members
                 .iter()
-                .map(|(key, p)| format!("`{key}`: {}", describe(p, lang)))
+                .map(|(key, p)| format!("`{key}`{} {}", tr(lang, ":", "："), describe(p, lang)))
                 .collect();
             match lang {
-                Lang::En => format!("an object with {}", parts.join(", ")),
-                Lang::Zh => format!("含有 {} 的对象", parts.join("，")),
+                Lang::En => format!("an object with {{{}}}", parts.join(", ")),
+                Lang::Zh => format!("对象 {{{}}}", parts.join("，")),
             }
         }
         Value::Array(items) => {
@@ -60,10 +60,14 @@ pub fn describe(pattern: &Value, lang: Lang) -> String {
 
 fn describe_operator(operator: &str, argument: &Value, lang: Lang) -> String {
     let list = |items: &Value, joiner_en: &str, joiner_zh: &str| {
-        let parts: Vec<String> = items
-            .as_array()
-            .map(|a| a.iter().map(|p| describe(p, lang)).collect())
-            .unwrap_or_default();
+        let mut parts: Vec<String> = Vec::new();
+        for item in items.as_array().into_iter().flatten() {
+            // `$one-of` lists built from earlier ids repeat themselves.
+            let phrase = describe(item, lang);
+            if !parts.contains(&phrase) {
+                parts.push(phrase);
+            }
+        }
         parts.join(tr(lang, joiner_en, joiner_zh))
     };
     match (operator, lang) {
@@ -161,6 +165,12 @@ pub fn in_words(pattern: &Value, lang: Lang) -> Value {
 
 fn marked(phrase: String) -> Value {
     Value::String(format!("{OPEN}{phrase}{CLOSE}"))
+}
+
+/// A stand-in for a value, shown unquoted as `‹text›` once printed and
+/// passed through [`unmark`].
+pub fn placeholder(text: &str) -> Value {
+    marked(text.to_string())
 }
 
 /// Printed JSON with each marked phrase shown as `‹phrase›`, unquoted and

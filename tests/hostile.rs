@@ -139,3 +139,45 @@ fn a_program_that_is_not_there_is_a_verdict_not_a_crash() {
     );
     assert!(elapsed < BOUND);
 }
+
+/// A program that never answers, on scenarios whose later steps need a value
+/// from an earlier answer and run in a fresh process: each verdict says time
+/// ran out, never also that "every answer came" (issue 14, item 8), and no
+/// process is started for a step that could not be sent.
+#[test]
+fn a_silent_program_gets_one_consistent_verdict_on_multi_process_scenarios() {
+    require_python();
+    let pids = tempfile::NamedTempFile::new().expect("pid file");
+    let program = repo().join("tests/programs/hostile/sleeps_forever.py");
+    let output = learn_command(&repo())
+        .args([
+            "check",
+            "input-required",
+            "--timeout",
+            "1",
+            "--seed",
+            "1",
+            "--json",
+            "--cmd",
+        ])
+        .arg(format!("python3 {}", program.display()))
+        .env("HOSTILE_PIDS", pids.path())
+        .output()
+        .expect("learn runs");
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let verdict = json(&output);
+    let scenarios = verdict["scenarios"].as_array().expect("scenarios");
+    assert!(scenarios.len() > 3);
+    for scenario in scenarios {
+        let message = scenario["message"].as_str().unwrap_or_default();
+        assert!(message.contains("Time ran out"), "{message}");
+        assert!(!message.contains("Every answer came"), "{message}");
+        for run in scenario["runs"].as_array().expect("runs") {
+            assert!(
+                !run["sent"].as_array().expect("sent").is_empty(),
+                "a process was started with nothing to send: {scenario}"
+            );
+        }
+    }
+    assert_none_survive(pids.path(), "sleeps_forever");
+}

@@ -133,7 +133,10 @@ fn no_snapshot_shows_pattern_syntax() {
     let mut seen = 0;
     for entry in std::fs::read_dir(&dir).expect("snapshots") {
         let path = entry.expect("entry").path();
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
         if !name.ends_with(".snap") || name.starts_with("broken_content__") {
             continue;
         }

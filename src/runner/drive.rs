@@ -59,6 +59,18 @@ pub fn run_scenario(
                 &mut transcript.bindings,
             );
         }
+        // The message first: when a value it needs never came, no process is
+        // started for it (an empty run would be judged as a silent program).
+        let (text, message) = match &step.send {
+            Outgoing::Raw(text) => (text.clone(), serde_json::from_str(text).ok()),
+            Outgoing::Json(template) => match substitute(template, &transcript.bindings) {
+                Ok(message) => (message.to_string(), Some(message)),
+                Err(name) => {
+                    transcript.aborted = Some(missing_capture(scenario, index, &name));
+                    break;
+                }
+            },
+        };
         let run = match current.as_mut() {
             Some(run) => run,
             None => match Live::start(program, limits) {
@@ -70,16 +82,6 @@ pub fn run_scenario(
                 Err(error) => {
                     transcript.runs.push(RunRecord::not_started(error));
                     return transcript;
-                }
-            },
-        };
-        let (text, message) = match &step.send {
-            Outgoing::Raw(text) => (text.clone(), serde_json::from_str(text).ok()),
-            Outgoing::Json(template) => match substitute(template, &transcript.bindings) {
-                Ok(message) => (message.to_string(), Some(message)),
-                Err(name) => {
-                    transcript.aborted = Some(missing_capture(scenario, index, &name));
-                    break;
                 }
             },
         };

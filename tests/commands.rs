@@ -116,6 +116,18 @@ fn a_mistyped_section_or_exercise_gets_a_suggestion_in_both_languages() {
     assert!(stderr(&output).contains("你是想输入 `o2-silence` 吗？"));
     let output = learn(&["--lang", "zh", "hint", "id-ecko"]);
     assert!(stderr(&output).contains("你是想输入 `id-echo` 吗？"));
+    let output = learn(&["--lang", "zh", "quiz", "nope"]);
+    assert!(
+        stderr(&output).contains("没有名为 `nope` 的测验"),
+        "{}",
+        stderr(&output)
+    );
+    let output = learn(&["--lang", "zh", "glossary", "zzzz"]);
+    assert!(
+        stderr(&output).contains("术语表里没有与 `zzzz` 匹配的术语"),
+        "{}",
+        stderr(&output)
+    );
     // Only the course's own sections are read, never a path.
     let output = learn(&["read", "../README"]);
     assert_eq!(code(&output), 2);

@@ -1,6 +1,7 @@
 //! `learn glossary` and `learn recap`: the terms, and the quick review.
 
 use super::{Ctx, Status};
+use crate::content::Lang;
 use crate::content::glossary;
 use crate::content::text::tr;
 use anyhow::{Result, bail};
@@ -39,8 +40,23 @@ pub fn glossary(ctx: &Ctx, wanted: Option<&str>) -> Result<Status> {
     }
     if shown == 0 {
         match wanted {
-            Some(w) => bail!("no glossary term matches `{w}` (`learn glossary` lists them all)"),
-            None => bail!("this course has no glossary"),
+            Some(w) => bail!(
+                "{}",
+                match ctx.lang {
+                    Lang::En =>
+                        format!("no glossary term matches `{w}` (`learn glossary` lists them all)"),
+                    Lang::Zh =>
+                        format!("术语表里没有与 `{w}` 匹配的术语（`learn glossary` 会列出全部）"),
+                }
+            ),
+            None => bail!(
+                "{}",
+                tr(
+                    ctx.lang,
+                    "this course has no glossary",
+                    "这门课程没有术语表"
+                )
+            ),
         }
     }
     Ok(Status::Success)

@@ -36,7 +36,7 @@ pub fn run(ctx: &mut Ctx, args: &QuizArgs) -> Result<Status> {
         ));
     }
     let named = match &args.objective {
-        Some(id) => Some(find(&quizzes, id)?),
+        Some(id) => Some(find(&quizzes, id, ctx.lang)?),
         None => None,
     };
     if args.list {
@@ -71,7 +71,7 @@ pub fn run(ctx: &mut Ctx, args: &QuizArgs) -> Result<Status> {
 /// What `learn next` shows for a quiz step: what it is and how to start.
 pub fn brief(ctx: &Ctx, id: &str) -> Result<String> {
     let quizzes = load_all(&ctx.course)?;
-    let quiz = find(&quizzes, id)?;
+    let quiz = find(&quizzes, id, ctx.lang)?;
     let title = objective_title(ctx, id);
     let start = format!("learn quiz {id}").green();
     Ok(match ctx.lang {
@@ -91,15 +91,18 @@ pub fn brief(ctx: &Ctx, id: &str) -> Result<String> {
 }
 
 /// A quiz by objective id, with a suggestion when there is none.
-fn find<'a>(quizzes: &'a [Quiz], id: &str) -> Result<&'a Quiz> {
+fn find<'a>(quizzes: &'a [Quiz], id: &str, lang: Lang) -> Result<&'a Quiz> {
     if let Some(quiz) = quizzes.iter().find(|q| q.id == id) {
         return Ok(quiz);
     }
     let ids: Vec<&str> = quizzes.iter().map(|q| q.id.as_str()).collect();
-    Err(anyhow!(
-        "there is no quiz `{id}`: the quizzes are {}",
-        ids.join(", ")
-    ))
+    Err(anyhow!(match lang {
+        Lang::En => format!(
+            "there is no quiz `{id}`: the quizzes are {}",
+            ids.join(", ")
+        ),
+        Lang::Zh => format!("没有名为 `{id}` 的测验：现有的测验是 {}", ids.join("、")),
+    }))
 }
 
 fn latest(ctx: &Ctx) -> &std::collections::BTreeMap<String, bool> {

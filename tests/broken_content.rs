@@ -63,8 +63,8 @@ const CASES: &[(&str, &str, &str, &str, &str)] = &[
     (
         "duplicate scenario",
         EXERCISE,
-        "[[scenario]]\nname = \"one request, one notification\"",
-        "[[scenario]]\nname = \"x\"\nfact = \"F2\"\nrule = { en = \"r\", zh = \"r\" }\n[[scenario.step]]\nsend_raw = \"x\"\n\n[[scenario]]\nname = \"x\"",
+        "[[scenario]]\nname = { en = \"one request, one notification\"",
+        "[[scenario]]\nname = { en = \"x\", zh = \"x\" }\nfact = \"F2\"\nrule = { en = \"r\", zh = \"r\" }\n[[scenario.step]]\nsend_raw = \"x\"\n\n[[scenario]]\nname = { en = \"x\"",
         "two scenarios are named `x`",
     ),
     (

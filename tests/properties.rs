@@ -82,6 +82,10 @@ fn scenario() -> Scenario {
     };
     Scenario {
         name: "prop".into(),
+        title: Localized {
+            en: "prop".into(),
+            zh: "prop".into(),
+        },
         fact: "F2".into(),
         rule: Localized {
             en: "r".into(),

@@ -65,6 +65,10 @@ pub fn generated_scenario(messages: usize) -> Scenario {
         .collect();
     Scenario {
         name: "generated stream".into(),
+        title: Localized {
+            en: "generated stream".into(),
+            zh: "生成的消息流".into(),
+        },
         fact: "F9".into(),
         rule: Localized {
             en: "Every request gets one response; notifications get none.".into(),

@@ -97,7 +97,7 @@ struct ExerciseFile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ScenarioFile {
-    name: String,
+    name: ScenarioName,
     fact: String,
     rule: Localized,
     step: Vec<Spanned<StepFile>>,
@@ -113,6 +113,25 @@ struct StepFile {
     fresh: bool,
     #[serde(default)]
     capture: BTreeMap<String, String>,
+}
+
+/// `name = { en = "...", zh = "..." }`; a plain string is an English-only
+/// name, which the checks below refuse (the learner reads it in their
+/// language), but which still loads so every other error can be reported.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum ScenarioName {
+    Localized(Localized),
+    English(String),
+}
+
+impl ScenarioName {
+    fn english(&self) -> &str {
+        match self {
+            ScenarioName::Localized(name) => &name.en,
+            ScenarioName::English(name) => name,
+        }
+    }
 }
 
 /// Collects errors for one file while it is checked.
@@ -557,12 +576,12 @@ fn load_exercise(
     for spanned in file.scenario {
         let at = spanned.span().start;
         let scenario = spanned.into_inner();
-        if !names.insert(scenario.name.clone()) {
+        if !names.insert(scenario.name.english().to_string()) {
             check.error(
                 Some(at),
                 format!(
                     "two scenarios are named `{}`: names must be unique",
-                    scenario.name
+                    scenario.name.english()
                 ),
             );
         }
@@ -629,7 +648,7 @@ fn compile_scenario(
     answers: AnswerOrder,
     known_vars: &BTreeSet<String>,
 ) -> Option<Scenario> {
-    let label = format!("scenario `{}`", scenario.name);
+    let label = format!("scenario `{}`", scenario.name.english());
     if !is_fact_id(&scenario.fact) {
         check.error(
             Some(at),
@@ -755,8 +774,19 @@ fn compile_scenario(
             line: check.line(step_at),
         });
     }
+    let (name, title) = match scenario.name {
+        ScenarioName::Localized(title) => (title.en.clone(), title),
+        ScenarioName::English(name) => (
+            name.clone(),
+            Localized {
+                en: name.clone(),
+                zh: name,
+            },
+        ),
+    };
     ok.then_some(Scenario {
-        name: scenario.name,
+        name,
+        title,
         fact: scenario.fact,
         rule: scenario.rule,
         answers,
@@ -874,10 +904,10 @@ pub fn load_extra_scenarios(
     for spanned in file.scenario {
         let at = spanned.span().start;
         let scenario = spanned.into_inner();
-        if !names.insert(scenario.name.clone()) {
+        if !names.insert(scenario.name.english().to_string()) {
             check.error(
                 Some(at),
-                format!("a scenario of exercise `{}` or of this file is already named `{}`: names must be unique", exercise.id, scenario.name),
+                format!("a scenario of exercise `{}` or of this file is already named `{}`: names must be unique", exercise.id, scenario.name.english()),
             );
         }
         if let Some(compiled) = compile_scenario(&mut check, at, scenario, answers, &known) {

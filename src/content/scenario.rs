@@ -12,8 +12,10 @@ use serde_json::Value;
 
 #[derive(Clone, Debug)]
 pub struct Scenario {
-    /// Short, stable, English: shown in reports and used as the test name.
+    /// Short, stable, English: the test name in reports and grades.
     pub name: String,
+    /// The name shown to a learner, in each language (`name` in English).
+    pub title: Localized,
     /// The curriculum fact this scenario checks (`F7`).
     pub fact: String,
     /// One sentence stating the rule a failure breaks.

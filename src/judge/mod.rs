@@ -50,6 +50,7 @@ pub fn judge_scenario(scenario: &Scenario, transcript: &Transcript) -> ScenarioV
         .collect();
     ScenarioVerdict {
         name: scenario.name.clone(),
+        title: scenario.title.clone(),
         fact: scenario.fact.clone(),
         rule: scenario.rule.clone(),
         problems: flood::grouped(problems),

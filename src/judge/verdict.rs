@@ -15,7 +15,10 @@ pub enum Outcome {
 
 #[derive(Clone, Debug)]
 pub struct ScenarioVerdict {
+    /// The scenario's stable English name (test ids in reports).
     pub name: String,
+    /// Its name in each language, for the learner.
+    pub title: Localized,
     pub fact: String,
     pub rule: Localized,
     pub problems: Vec<Problem>,

@@ -70,14 +70,14 @@ pub fn check_report(
     for verdict in scenarios {
         match verdict.outcome() {
             Outcome::Passed => {
-                let _ = writeln!(out, "  {} {}", "✓".green(), verdict.name);
+                let _ = writeln!(out, "  {} {}", "✓".green(), verdict.title.get(lang));
             }
             Outcome::Failed => {
                 let _ = writeln!(
                     out,
                     "  {} {} {}",
                     "✗".red().bold(),
-                    verdict.name.bold(),
+                    verdict.title.get(lang).bold(),
                     format!("[{}]", verdict.fact).dimmed()
                 );
                 if full || detailed < DETAILED {
@@ -611,6 +611,7 @@ pub fn scenario_json(verdict: &ScenarioVerdict, lang: Lang) -> Value {
         .collect();
     json!({
         "name": verdict.name,
+        "title": verdict.title.get(lang),
         "fact": verdict.fact,
         "passed": verdict.outcome() == Outcome::Passed,
         "message": clip_message(plain_problems(verdict, lang)),

@@ -79,10 +79,16 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
         return commands::explain::run(file.as_deref(), answers.as_deref(), *json, lang);
     }
     if let Command::Dev {
-        command: DevCommand::Check { dir },
+        command: DevCommand::Check { dir, run },
     } = command
     {
-        return commands::dev::check(dir.or(cli.root), lang);
+        return commands::dev::check(dir.or(cli.root), run, lang);
+    }
+    if let Command::Dev {
+        command: DevCommand::Update { dir },
+    } = command
+    {
+        return commands::dev::update(dir.or(cli.root), lang);
     }
     if let Command::Dev {
         command: DevCommand::Coverage,

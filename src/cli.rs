@@ -377,7 +377,26 @@ pub enum DevCommand {
     /// Validate a course folder: every lesson, section, exercise, scenario and quiz
     ///
     /// Reports every problem with its file and line; exit 2 when there is any.
+    ///
+    /// Also checks what follows from the lessons: exercise numbers (1, 2, 3
+    /// ... in lesson order), file names (`NN_<id>.rs`), the bins in
+    /// `exercises/Cargo.toml` and `.github/classroom/autograding.json`.
     Check {
+        /// The course folder (holding `lessons/`) [default: the current course]
+        dir: Option<PathBuf>,
+
+        /// Also build and play every exercise as shipped (each must fail every
+        /// scenario) and every solution (each must pass), on three seeds
+        #[arg(long)]
+        run: bool,
+    },
+
+    /// Write the bins in `exercises/Cargo.toml` and
+    /// `.github/classroom/autograding.json` from the lessons
+    ///
+    /// Run it after adding, renaming or renumbering an exercise; the package
+    /// header of `exercises/Cargo.toml` is kept as written.
+    Update {
         /// The course folder (holding `lessons/`) [default: the current course]
         dir: Option<PathBuf>,
     },

@@ -1,52 +1,55 @@
 //! Every reference solution passes its exercise, on several seeds; every
-//! exercise file as shipped fails its own check.
+//! exercise file as shipped fails its own check (through `learn dev check
+//! --run`, which authors run too).
 
 mod common;
 use common::*;
 
-const SEEDS: [&str; 3] = ["1", "2", "1234567"];
-
+/// `learn dev check --run` plays every exercise as shipped and every
+/// solution on three seeds.
 #[test]
-fn every_reference_solution_passes_on_several_seeds() {
-    let exercises = exercises();
-    assert!(exercises.len() >= 2, "the lesson has exercises");
-    for (id, _) in &exercises {
-        for seed in SEEDS {
-            let output = learn(&["check", id, "--solution", "--json", "--seed", seed]);
-            let verdict = json(&output);
-            assert_eq!(
-                verdict["passed"], true,
-                "{id} --solution, seed {seed}:\n{verdict:#}"
-            );
-            assert_eq!(code(&output), 0);
-            assert!(
-                verdict["scenarios"]
-                    .as_array()
-                    .is_some_and(|s| !s.is_empty()),
-                "{id} has scenarios"
-            );
-        }
+fn every_reference_solution_passes_and_every_exercise_as_shipped_fails() {
+    let output = learn(&["dev", "check", "--run"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    for (id, _) in exercises() {
+        assert!(
+            stderr(&output).contains(&format!("checked {id} on 3 seeds")),
+            "{id} was played:\n{}",
+            stderr(&output)
+        );
     }
 }
 
+/// The same run names a solution that fails and an exercise that passes
+/// before the learner has written anything.
 #[test]
-fn every_exercise_as_shipped_fails_its_check() {
-    for (id, _) in exercises() {
-        for seed in SEEDS {
-            let output = learn(&["check", &id, "--json", "--seed", seed]);
-            let verdict = json(&output);
-            assert_eq!(
-                verdict["passed"], false,
-                "pristine {id} passed on seed {seed}"
-            );
-            assert_eq!(code(&output), 1, "a failed check exits 1");
-            let scenarios = verdict["scenarios"].as_array().expect("scenarios");
-            assert!(
-                scenarios.iter().all(|s| s["passed"] == false),
-                "pristine {id}: every scenario fails"
-            );
-        }
-    }
+fn dev_check_run_names_a_failing_solution_and_a_passing_exercise() {
+    let course = course_copy();
+    let root = course.path();
+    // The id-echo solution becomes the unsolved file, and the
+    // notification-silence exercise becomes solved.
+    std::fs::copy(
+        root.join("exercises/02_id-echo.rs"),
+        root.join("solutions/02_id-echo.rs"),
+    )
+    .expect("copy");
+    std::fs::copy(
+        root.join("solutions/03_notification-silence.rs"),
+        root.join("exercises/03_notification-silence.rs"),
+    )
+    .expect("copy");
+    let output = learn_in(root, &["dev", "check", "--run"]);
+    assert_eq!(code(&output), 2);
+    let err = stderr(&output);
+    assert!(
+        err.contains("the solution solutions/02_id-echo.rs fails `"),
+        "{err}"
+    );
+    assert!(
+        err.contains("exercises/03_notification-silence.rs as shipped already passes `"),
+        "{err}"
+    );
+    assert!(!err.contains("capstone.toml"), "{err}");
 }
 
 #[test]

@@ -1,18 +1,48 @@
-//! `learn dev check`: validate a course folder, for lesson authors.
+//! `learn dev`: tools for lesson authors (validate, update, coverage).
 
 use super::Status;
-use crate::content::Lang;
+use crate::check::{CheckOptions, Target, check_program, prepare};
+use crate::content::error::{ContentError, ContentErrors};
 use crate::content::load::load_course;
 use crate::content::project::Project;
-use anyhow::{Result, anyhow};
+use crate::content::{Course, Exercise, Lang, layout};
+use crate::judge::{CheckResult, Outcome};
+use crate::runner::Limits;
+use crate::runner::build::BuildOutput;
+use anyhow::{Context, Result, anyhow};
 use colored::Colorize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-pub fn check(dir: Option<PathBuf>, lang: Lang) -> Result<Status> {
+/// The seeds `learn dev check --run` plays every exercise with.
+const RUN_SEEDS: [u64; 3] = [1, 2, 1234567];
+
+fn locate(dir: Option<&Path>) -> Result<Project> {
     let cwd =
         std::env::current_dir().map_err(|e| anyhow!("cannot read the current folder: {e}"))?;
-    let project = Project::locate(dir.as_deref(), &cwd)?;
+    Project::locate(dir, &cwd)
+}
+
+/// `learn dev check [--run]`: the lessons load, the files that follow from
+/// them are up to date, and (with `--run`) every exercise as shipped fails
+/// while its solution passes.
+pub fn check(dir: Option<PathBuf>, run: bool, lang: Lang) -> Result<Status> {
+    let project = locate(dir.as_deref())?;
     let course = load_course(&project.root)?;
+    let mut errors = layout::check(&project.root, &course);
+    for error in &mut errors {
+        if let Ok(relative) = error.file.strip_prefix(&project.root) {
+            error.file = relative.to_path_buf();
+        }
+    }
+    if !errors.is_empty() {
+        return Err(ContentErrors(errors).into());
+    }
+    if run {
+        let failures = run_every_exercise(&project, &course, lang)?;
+        if !failures.is_empty() {
+            return Err(ContentErrors(failures).into());
+        }
+    }
     let exercises = course.exercises().count();
     let scenarios: usize = course.exercises().map(|e| e.scenarios.len()).sum();
     let steps = course.steps().count();
@@ -32,11 +62,170 @@ pub fn check(dir: Option<PathBuf>, lang: Lang) -> Result<Status> {
     Ok(Status::Success)
 }
 
+/// What one exercise got wrong on some seed, reported once for all seeds.
+#[derive(Default)]
+struct Wrong {
+    /// Scenarios the solution failed (or "its build"), and on which seeds.
+    solution: Vec<String>,
+    solution_seeds: Vec<u64>,
+    /// Scenarios the exercise as shipped passed, and on which seeds.
+    shipped: Vec<String>,
+    shipped_seeds: Vec<u64>,
+    shipped_broken: bool,
+}
+
+/// Plays each exercise and its solution on every seed; returns what is wrong.
+fn run_every_exercise(project: &Project, course: &Course, lang: Lang) -> Result<Vec<ContentError>> {
+    let mut failures = Vec::new();
+    for exercise in course.exercises() {
+        let mut wrong = Wrong::default();
+        for seed in RUN_SEEDS {
+            let solution = play(project, exercise, &Target::Solution, seed)?;
+            let failed = scenarios_where(&solution, false);
+            if !failed.is_empty() {
+                merge(&mut wrong.solution, failed);
+                wrong.solution_seeds.push(seed);
+            }
+            let shipped = play(project, exercise, &Target::Exercise, seed)?;
+            wrong.shipped_broken |= matches!(shipped, CheckResult::BuildFailed { .. });
+            let passed = scenarios_where(&shipped, true);
+            if !passed.is_empty() {
+                merge(&mut wrong.shipped, passed);
+                wrong.shipped_seeds.push(seed);
+            }
+        }
+        let at = |message: String| ContentError {
+            file: exercise.source.clone(),
+            line: None,
+            message,
+        };
+        if !wrong.solution.is_empty() {
+            failures.push(at(format!(
+                "the solution solutions/{} fails {} (seeds {}): see `learn check {} --solution --seed {}`",
+                exercise.file,
+                listed(&wrong.solution),
+                seeds(&wrong.solution_seeds),
+                exercise.id,
+                wrong.solution_seeds[0]
+            )));
+        }
+        if wrong.shipped_broken {
+            failures.push(at(format!(
+                "exercises/{} as shipped does not compile: a learner's first check should reach the scenarios; see `learn check {}`",
+                exercise.file, exercise.id
+            )));
+        }
+        if !wrong.shipped.is_empty() {
+            failures.push(at(format!(
+                "exercises/{} as shipped already passes {} (seeds {}): a scenario a learner passes before writing anything checks nothing",
+                exercise.file,
+                listed(&wrong.shipped),
+                seeds(&wrong.shipped_seeds)
+            )));
+        }
+        let line = match lang {
+            Lang::En => format!("checked {} on {} seeds", exercise.id, RUN_SEEDS.len()),
+            Lang::Zh => format!("已在 {} 个种子上检查 {}", RUN_SEEDS.len(), exercise.id),
+        };
+        eprintln!("{}", line.dimmed());
+    }
+    Ok(failures)
+}
+
+/// The scenarios that passed (`passed`) or did not; a failed build counts
+/// as one failure.
+fn scenarios_where(result: &CheckResult, passed: bool) -> Vec<String> {
+    match result {
+        CheckResult::BuildFailed { .. } if !passed => vec!["its build".to_string()],
+        CheckResult::BuildFailed { .. } => Vec::new(),
+        CheckResult::Ran { scenarios } => scenarios
+            .iter()
+            .filter(|s| (s.outcome() == Outcome::Passed) == passed)
+            .map(|s| format!("`{}`", s.name))
+            .collect(),
+    }
+}
+
+fn merge(into: &mut Vec<String>, names: Vec<String>) {
+    for name in names {
+        if !into.contains(&name) {
+            into.push(name);
+        }
+    }
+}
+
+/// At most three names, then how many more.
+fn listed(names: &[String]) -> String {
+    match names.len() {
+        0..=3 => names.join(", "),
+        n => format!("{} and {} more", names[..3].join(", "), n - 3),
+    }
+}
+
+fn seeds(seeds: &[u64]) -> String {
+    seeds
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn play(project: &Project, exercise: &Exercise, target: &Target, seed: u64) -> Result<CheckResult> {
+    let options = CheckOptions {
+        seed,
+        limits: Limits::default(),
+        build_output: BuildOutput::Captured,
+    };
+    Ok(
+        match prepare(
+            project,
+            exercise,
+            target,
+            &project.root,
+            options.build_output,
+        )? {
+            Ok(program) => check_program(exercise, &program, &options),
+            Err(output) => CheckResult::BuildFailed { output },
+        },
+    )
+}
+
+/// `learn dev update`: writes the bin list and `autograding.json` from the lessons.
+pub fn update(dir: Option<PathBuf>, lang: Lang) -> Result<Status> {
+    let project = locate(dir.as_deref())?;
+    let course = load_course(&project.root)?;
+    let cargo = project.root.join(layout::CARGO_TOML);
+    let current =
+        std::fs::read_to_string(&cargo).with_context(|| format!("reading {}", cargo.display()))?;
+    let mut written = Vec::new();
+    let bins = layout::cargo_toml(&current, &course);
+    if bins != current {
+        std::fs::write(&cargo, bins).with_context(|| format!("writing {}", cargo.display()))?;
+        written.push(layout::CARGO_TOML);
+    }
+    let autograding = project.root.join(layout::AUTOGRADING);
+    // Only a course that uses GitHub Classroom keeps this file.
+    if autograding.is_file() {
+        let text = serde_json::to_string_pretty(&layout::autograding(&course))? + "\n";
+        if std::fs::read_to_string(&autograding).ok().as_deref() != Some(text.as_str()) {
+            std::fs::write(&autograding, text)
+                .with_context(|| format!("writing {}", autograding.display()))?;
+            written.push(layout::AUTOGRADING);
+        }
+    }
+    let message = match (lang, written.is_empty()) {
+        (Lang::En, true) => "up to date: nothing to write".to_string(),
+        (Lang::En, false) => format!("wrote {}", written.join(", ")),
+        (Lang::Zh, true) => "已是最新：无需写入".to_string(),
+        (Lang::Zh, false) => format!("已写入 {}", written.join("、")),
+    };
+    println!("{}", message.green());
+    Ok(Status::Success)
+}
+
 /// `learn dev coverage`: the fact table; fails when a fact is untaught or unchecked.
 pub fn coverage(root: Option<PathBuf>, lang: Lang) -> Result<Status> {
-    let cwd =
-        std::env::current_dir().map_err(|e| anyhow!("cannot read the current folder: {e}"))?;
-    let project = Project::locate(root.as_deref(), &cwd)?;
+    let project = locate(root.as_deref())?;
     let course = load_course(&project.root)?;
     let quizzes = crate::quiz::load::load_all(&course)?;
     let rows = crate::coverage::coverage(&course, &quizzes, lang);

@@ -3,6 +3,7 @@
 
 pub mod error;
 pub mod glossary;
+pub mod layout;
 pub mod load;
 pub mod model;
 pub mod pattern;

@@ -20,6 +20,9 @@ pub enum Target {
     Exercise,
     /// The reference file in `solutions/`.
     Solution,
+    /// The lesson's own copy of the exercise file, as shipped (whatever the
+    /// learner's copy in `exercises/` holds now).
+    Shipped,
     /// Any program, started from this command line.
     Command(String),
 }
@@ -41,8 +44,19 @@ pub fn prepare(
 ) -> Result<Result<Program, String>> {
     let bin = match target {
         Target::Command(line) => return Ok(Ok(Program::from_command_line(line, cwd)?)),
-        Target::Exercise => exercise.bin(),
+        Target::Exercise => {
+            let file = project.exercise_file(&exercise.file);
+            if !file.is_file() {
+                anyhow::bail!(
+                    "{} does not exist: `learn reset {}` puts the course's copy back",
+                    file.display(),
+                    exercise.id
+                );
+            }
+            exercise.bin()
+        }
         Target::Solution => exercise.solution_bin(),
+        Target::Shipped => exercise.shipped_bin(),
     };
     Ok(
         match build_bin(project, &bin, output)

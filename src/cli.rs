@@ -395,7 +395,9 @@ pub enum DevCommand {
     /// `.github/classroom/autograding.json` from the lessons
     ///
     /// Run it after adding, renaming or renumbering an exercise; the package
-    /// header of `exercises/Cargo.toml` is kept as written.
+    /// header of `exercises/Cargo.toml` is kept as written. A new exercise's
+    /// file in `exercises/` is copied from the lesson's own copy (beside its
+    /// TOML file); a file already there is never touched.
     Update {
         /// The course folder (holding `lessons/`) [default: the current course]
         dir: Option<PathBuf>,

@@ -64,54 +64,75 @@ fn an_exercise_numbered_out_of_order_or_misnamed_is_refused() {
     );
 }
 
-/// Adding an exercise: its TOML file, its exercise and solution files, its
-/// step in lesson.toml, then `learn dev update`; `learn check` then checks it.
+/// Adding an exercise: its TOML file and its exercise file in the lesson,
+/// its solution file, its step in lesson.toml, then `learn dev update`
+/// (which writes the bins, autograding.json and the learner's copy);
+/// `learn check` and `learn dev check --run` then check it.
 #[test]
-fn adding_an_exercise_takes_four_files_and_dev_update() {
+fn adding_an_exercise_takes_its_files_and_dev_update() {
     let course = course_copy();
     let root = course.path();
     let lesson = root.join("lessons/mcp-messages");
+    let number = exercises().len() + 1;
+    let file = format!("{number:02}_id-echo-again.rs");
     let text = fs::read_to_string(lesson.join("exercises/id-echo.toml")).expect("read");
     let text = text
         .replacen("id = \"id-echo\"", "id = \"id-echo-again\"", 1)
-        .replacen("number = 2", "number = 10", 1)
-        .replacen(
-            "file = \"02_id-echo.rs\"",
-            "file = \"10_id-echo-again.rs\"",
-            1,
-        );
+        .replacen("number = 2", &format!("number = {number}"), 1)
+        .replacen("file = \"02_id-echo.rs\"", &format!("file = \"{file}\""), 1);
     fs::write(lesson.join("exercises/id-echo-again.toml"), text).expect("write");
-    for folder in ["exercises", "solutions"] {
-        fs::copy(
-            root.join(folder).join("02_id-echo.rs"),
-            root.join(folder).join("10_id-echo-again.rs"),
-        )
-        .expect("copy");
-    }
+    fs::copy(
+        lesson.join("exercises/02_id-echo.rs"),
+        lesson.join("exercises").join(&file),
+    )
+    .expect("copy");
+    fs::copy(
+        root.join("solutions/02_id-echo.rs"),
+        root.join("solutions").join(&file),
+    )
+    .expect("copy");
+    let last = exercises().last().expect("an exercise").0.clone();
     edit(
         &lesson.join("lesson.toml"),
-        "  { exercise = \"capstone\" },\n",
-        "  { exercise = \"capstone\" },\n  { exercise = \"id-echo-again\" },\n",
+        &format!("  {{ exercise = \"{last}\" }},\n"),
+        &format!("  {{ exercise = \"{last}\" }},\n  {{ exercise = \"id-echo-again\" }},\n"),
     );
 
     let err = stderr(&learn_in(root, &["dev", "check"]));
+    assert!(
+        err.contains(&format!("exercises/{file}: does not exist")),
+        "{err}"
+    );
     assert!(
         err.contains("has no `[[bin]]` named `id-echo-again`"),
         "{err}"
     );
     assert!(err.contains("autograding.json: does not list"), "{err}");
 
-    let output = learn_in(root, &["dev", "update"]);
+    // From a subfolder of the course, as an author in `lessons/` would.
+    let output = learn_in(&root.join("lessons"), &["dev", "update"]);
     assert_eq!(
         stdout(&output),
-        "wrote exercises/Cargo.toml, .github/classroom/autograding.json\n"
+        format!(
+            "wrote exercises/{file}, exercises/Cargo.toml, .github/classroom/autograding.json\n"
+        )
+    );
+    assert_eq!(
+        fs::read_to_string(root.join("exercises").join(&file)).expect("the learner's copy"),
+        fs::read_to_string(lesson.join("exercises/02_id-echo.rs")).expect("the shipped copy"),
     );
     let output = learn_in(root, &["dev", "check"]);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
 
     let solved = learn_in(root, &["check", "id-echo-again", "--solution", "--json"]);
     assert_eq!(json(&solved)["passed"], true, "{}", stdout(&solved));
-    let pristine = learn_in(root, &["check", "10", "--json"]);
+    let pristine = learn_in(root, &["check", &number.to_string(), "--json"]);
     assert_eq!(json(&pristine)["exercise"], "id-echo-again");
     assert_eq!(json(&pristine)["passed"], false);
+    let next = learn_in(root, &["list", "--json"]);
+    assert!(
+        stdout(&next).contains("\"id-echo-again\""),
+        "{}",
+        stdout(&next)
+    );
 }

@@ -103,11 +103,11 @@ const CASES: &[(&str, &str, &str, &str, &str)] = &[
         "sends a request (it has `id` and `method`) but has no `expect`",
     ),
     (
-        "missing exercise file",
-        "exercises/01_echo.rs",
+        "missing solution file",
+        "solutions/01_echo.rs",
         "",
         "",
-        "`file = \"01_echo.rs\"` but exercises/01_echo.rs does not exist",
+        "`file = \"01_echo.rs\"` but solutions/01_echo.rs does not exist",
     ),
     (
         "missing shipped copy",

@@ -52,8 +52,14 @@ fn write(path: &Path, text: &str) {
     fs::write(path, text).expect("write");
 }
 
+/// Copies the exercise's file from `solutions` or, for `exercises`, the
+/// lesson's own copy (as shipped, whatever this checkout's files hold).
 fn take(from: &str, exercise: &Exercise, to: &Path) {
-    let text = fs::read_to_string(repo().join(from).join(&exercise.file)).expect("course file");
+    let source = match from {
+        "exercises" => exercise.shipped_file(),
+        _ => repo().join(from).join(&exercise.file),
+    };
+    let text = fs::read_to_string(source).expect("course file");
     write(&to.join("exercises").join(&exercise.file), &text);
 }
 

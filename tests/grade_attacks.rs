@@ -66,7 +66,7 @@ fn solution(e: &Exercise) -> String {
 }
 
 fn pristine(e: &Exercise) -> String {
-    fs::read_to_string(repo().join("exercises").join(&e.file)).expect("exercise")
+    fs::read_to_string(e.shipped_file()).expect("the lesson's copy")
 }
 
 /// A solution with `code` run first thing in `main`, and `items` added.

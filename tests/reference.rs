@@ -1,6 +1,7 @@
 //! Every reference solution passes its exercise, on several seeds; every
-//! exercise file as shipped fails its own check (through `learn dev check
-//! --run`, which authors run too).
+//! exercise file as the lesson ships it fails its own check (through `learn
+//! dev check --run`, which authors run too). The lesson's own copies are
+//! played, not the learner's files in `exercises/`.
 
 mod common;
 use common::*;
@@ -20,36 +21,55 @@ fn every_reference_solution_passes_and_every_exercise_as_shipped_fails() {
     }
 }
 
-/// The same run names a solution that fails and an exercise that passes
-/// before the learner has written anything.
+/// The same run names a solution that fails and a lesson's exercise that
+/// passes before the learner has written anything; it plays the lesson's own
+/// copies, so exercises a learner solved in their checkout change nothing.
 #[test]
 fn dev_check_run_names_a_failing_solution_and_a_passing_exercise() {
     let course = course_copy();
     let root = course.path();
-    // The id-echo solution becomes the unsolved file, and the
+    let lesson = root.join("lessons/mcp-messages/exercises");
+    // The id-echo solution becomes the unsolved file, and the lesson's
     // notification-silence exercise becomes solved.
     std::fs::copy(
-        root.join("exercises/02_id-echo.rs"),
+        lesson.join("02_id-echo.rs"),
         root.join("solutions/02_id-echo.rs"),
     )
     .expect("copy");
     std::fs::copy(
         root.join("solutions/03_notification-silence.rs"),
-        root.join("exercises/03_notification-silence.rs"),
+        lesson.join("03_notification-silence.rs"),
     )
     .expect("copy");
+    // A learner solved every exercise in their own copy.
+    for (id, _) in exercises() {
+        let file = std::fs::read_dir(root.join("solutions"))
+            .expect("solutions")
+            .filter_map(Result::ok)
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .find(|name| name.ends_with(&format!("_{id}.rs")))
+            .expect("a solution file");
+        std::fs::copy(
+            root.join("solutions").join(&file),
+            root.join("exercises").join(&file),
+        )
+        .expect("solve");
+    }
     let output = learn_in(root, &["dev", "check", "--run"]);
-    assert_eq!(code(&output), 2);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
     let err = stderr(&output);
+    let problems: Vec<&str> = err.lines().filter(|l| l.starts_with("  ")).collect();
+    assert_eq!(problems.len(), 2, "{err}");
     assert!(
-        err.contains("the solution solutions/02_id-echo.rs fails `"),
+        problems[0].contains("the solution solutions/02_id-echo.rs fails `"),
         "{err}"
     );
     assert!(
-        err.contains("exercises/03_notification-silence.rs as shipped already passes `"),
+        problems[1].contains(
+            "lessons/mcp-messages/exercises/03_notification-silence.rs as shipped already passes `"
+        ),
         "{err}"
     );
-    assert!(!err.contains("capstone.toml"), "{err}");
 }
 
 #[test]

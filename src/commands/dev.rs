@@ -28,19 +28,14 @@ fn locate(dir: Option<&Path>) -> Result<Project> {
 pub fn check(dir: Option<PathBuf>, run: bool, lang: Lang) -> Result<Status> {
     let project = locate(dir.as_deref())?;
     let course = load_course(&project.root)?;
-    let mut errors = layout::check(&project.root, &course);
-    for error in &mut errors {
-        if let Ok(relative) = error.file.strip_prefix(&project.root) {
-            error.file = relative.to_path_buf();
-        }
-    }
+    let errors = layout::check(&project.root, &course);
     if !errors.is_empty() {
-        return Err(ContentErrors(errors).into());
+        return Err(relative_errors(&project, errors).into());
     }
     if run {
         let failures = run_every_exercise(&project, &course, lang)?;
         if !failures.is_empty() {
-            return Err(ContentErrors(failures).into());
+            return Err(relative_errors(&project, failures).into());
         }
     }
     let exercises = course.exercises().count();
@@ -60,6 +55,16 @@ pub fn check(dir: Option<PathBuf>, run: bool, lang: Lang) -> Result<Status> {
     };
     println!("{}", summary.green());
     Ok(Status::Success)
+}
+
+/// The errors, their files named from the course folder.
+fn relative_errors(project: &Project, mut errors: Vec<ContentError>) -> ContentErrors {
+    for error in &mut errors {
+        if let Ok(relative) = error.file.strip_prefix(&project.root) {
+            error.file = relative.to_path_buf();
+        }
+    }
+    ContentErrors(errors)
 }
 
 /// What one exercise got wrong on some seed, reported once for all seeds.
@@ -86,7 +91,7 @@ fn run_every_exercise(project: &Project, course: &Course, lang: Lang) -> Result<
                 merge(&mut wrong.solution, failed);
                 wrong.solution_seeds.push(seed);
             }
-            let shipped = play(project, exercise, &Target::Exercise, seed)?;
+            let shipped = play(project, exercise, &Target::Shipped, seed)?;
             wrong.shipped_broken |= matches!(shipped, CheckResult::BuildFailed { .. });
             let passed = scenarios_where(&shipped, true);
             if !passed.is_empty() {
@@ -111,14 +116,14 @@ fn run_every_exercise(project: &Project, course: &Course, lang: Lang) -> Result<
         }
         if wrong.shipped_broken {
             failures.push(at(format!(
-                "exercises/{} as shipped does not compile: a learner's first check should reach the scenarios; see `learn check {}`",
-                exercise.file, exercise.id
+                "{} as shipped does not compile: a learner's first check should reach the scenarios",
+                exercise.shipped_file().display()
             )));
         }
         if !wrong.shipped.is_empty() {
             failures.push(at(format!(
-                "exercises/{} as shipped already passes {} (seeds {}): a scenario a learner passes before writing anything checks nothing",
-                exercise.file,
+                "{} as shipped already passes {} (seeds {}): a scenario a learner passes before writing anything checks nothing",
+                exercise.shipped_file().display(),
                 listed(&wrong.shipped),
                 seeds(&wrong.shipped_seeds)
             )));
@@ -198,6 +203,22 @@ pub fn update(dir: Option<PathBuf>, lang: Lang) -> Result<Status> {
     let current =
         std::fs::read_to_string(&cargo).with_context(|| format!("reading {}", cargo.display()))?;
     let mut written = Vec::new();
+    let missing = layout::missing_exercise_files(&project.root, &course);
+    for (shipped, learner) in &missing {
+        std::fs::copy(shipped, learner)
+            .with_context(|| format!("copying {} to {}", shipped.display(), learner.display()))?;
+    }
+    let copied: Vec<String> = missing
+        .iter()
+        .map(|(_, learner)| {
+            learner
+                .strip_prefix(&project.root)
+                .unwrap_or(learner)
+                .display()
+                .to_string()
+        })
+        .collect();
+    written.extend(copied.iter().map(String::as_str));
     let bins = layout::cargo_toml(&current, &course);
     if bins != current {
         std::fs::write(&cargo, bins).with_context(|| format!("writing {}", cargo.display()))?;

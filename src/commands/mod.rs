@@ -223,6 +223,7 @@ impl Ctx {
         match target {
             Target::Exercise => self.shown_path(&self.project.exercise_file(&exercise.file)),
             Target::Solution => self.shown_path(&self.project.solution_file(&exercise.file)),
+            Target::Shipped => self.shown_path(&self.project.root.join(exercise.shipped_file())),
             Target::Command(line) => line.clone(),
         }
     }

@@ -1,10 +1,11 @@
 //! The files that follow from lesson data: the Cargo bin targets in
 //! `exercises/Cargo.toml` and GitHub Classroom's `autograding.json`.
 //!
-//! `learn dev update` writes them; `learn dev check` says when they, the
+//! `learn dev update` writes them (and the learner's copy of a new exercise
+//! file, from the lesson's own copy); `learn dev check` says when they, the
 //! exercise file names or the exercise numbers disagree with the lessons, so
-//! adding an exercise is a TOML file, an exercise file, a solution file and
-//! `learn dev update`.
+//! adding an exercise is a TOML file, an exercise file (beside the TOML file,
+//! in the lesson), a solution file and `learn dev update`.
 
 use super::Course;
 use super::error::ContentError;
@@ -27,22 +28,50 @@ pub struct Bin {
     pub path: String,
 }
 
-/// Every bin the course needs, in lesson order: each exercise, then its solution.
+/// Every bin the course needs, in lesson order: each exercise (the
+/// learner's copy), its solution, then the lesson's own copy as shipped.
 pub fn bins(course: &Course) -> Vec<Bin> {
     course
-        .exercises()
-        .flat_map(|e| {
-            [
-                Bin {
-                    name: e.bin(),
-                    path: e.file.clone(),
-                },
-                Bin {
-                    name: e.solution_bin(),
-                    path: format!("../solutions/{}", e.file),
-                },
-            ]
+        .lessons
+        .iter()
+        .flat_map(|lesson| {
+            let folder = lesson
+                .dir
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_else(|| lesson.id.clone());
+            lesson.exercises.iter().flat_map(move |e| {
+                [
+                    Bin {
+                        name: e.bin(),
+                        path: e.file.clone(),
+                    },
+                    Bin {
+                        name: e.solution_bin(),
+                        path: format!("../solutions/{}", e.file),
+                    },
+                    Bin {
+                        name: e.shipped_bin(),
+                        path: format!("../lessons/{folder}/exercises/{}", e.file),
+                    },
+                ]
+            })
         })
+        .collect()
+}
+
+/// The learner's copies (`exercises/<file>`) that do not exist yet, with the
+/// lesson's own copy each is made from.
+pub fn missing_exercise_files(root: &Path, course: &Course) -> Vec<(PathBuf, PathBuf)> {
+    course
+        .exercises()
+        .map(|e| {
+            (
+                root.join(e.shipped_file()),
+                root.join("exercises").join(&e.file),
+            )
+        })
+        .filter(|(_, learner)| !learner.exists())
         .collect()
 }
 
@@ -114,6 +143,12 @@ pub fn check(root: &Path, course: &Course) -> Vec<ContentError> {
                 exercise.file
             )));
         }
+    }
+    for (_, learner) in missing_exercise_files(root, course) {
+        errors.push(out_of_date(
+            learner,
+            "does not exist (it is the learner's copy of the lesson's exercise file)".to_string(),
+        ));
     }
     errors.extend(check_bins(root, course));
     errors.extend(check_autograding(root, course));

@@ -527,11 +527,12 @@ fn load_exercise(
     for (i, hint) in file.hint.iter().enumerate() {
         check.localized(&format!("hint {}", i + 1), hint);
     }
-    // The lesson's own copy (as shipped, beside this TOML file) is what
-    // `learn reset` restores.
+    // The shipped copy (beside this TOML file) is what `learn reset` restores
+    // and `learn dev check --run` plays; the learner's copy in `exercises/`
+    // is `learn dev update`'s to write from it (`learn dev check` says when
+    // one is missing), so the loader does not require it.
     for program in [
         path.with_file_name(&file.file),
-        root.join("exercises").join(&file.file),
         root.join("solutions").join(&file.file),
     ] {
         if !program.is_file() {

@@ -133,7 +133,8 @@ pub struct Exercise {
     pub id: String,
     pub number: u32,
     pub kind: ExerciseKind,
-    /// File name, the same under `exercises/` and `solutions/`.
+    /// File name, the same under `exercises/` (the learner's copy),
+    /// `solutions/` and the lesson's own `exercises/` folder (as shipped).
     pub file: String,
     pub points: u32,
     /// The reading section this exercise practises.
@@ -164,6 +165,11 @@ impl Exercise {
     /// `learn reset` restores, whatever the learner's copy holds.
     pub fn shipped_file(&self) -> PathBuf {
         self.source.with_file_name(&self.file)
+    }
+
+    /// The Cargo bin target of the course's shipped copy (`shipped_file`).
+    pub fn shipped_bin(&self) -> String {
+        format!("{}-as-shipped", self.id)
     }
 }
 

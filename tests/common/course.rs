@@ -32,3 +32,13 @@ pub fn course() -> Vec<Exercise> {
     all.sort_by_key(|e| e.number);
     all
 }
+
+impl Exercise {
+    /// The lesson's own copy of the exercise file, as shipped (whatever this
+    /// checkout's `exercises/` holds).
+    pub fn shipped_file(&self) -> std::path::PathBuf {
+        super::repo()
+            .join("lessons/mcp-messages/exercises")
+            .join(&self.file)
+    }
+}

@@ -104,9 +104,11 @@ pub fn require_python() {
 }
 
 /// A disposable copy of the course, for tests that write progress or edit
-/// exercise files. It builds in its own target folder: cargo writes every bin
-/// to one fixed path per target folder, so a shared one would let this copy's
-/// programs stand in for the repository's.
+/// exercise files, with every exercise file as its lesson ships it (whatever
+/// a learner did to this checkout's `exercises/`). It builds in its own
+/// target folder: cargo writes every bin to one fixed path per target folder,
+/// so a shared one would let this copy's programs stand in for the
+/// repository's.
 pub fn course_copy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     let repo = repo();
@@ -118,7 +120,28 @@ pub fn course_copy() -> tempfile::TempDir {
             copy_tree(&repo.join(&name), &dir.path().join(&name));
         }
     }
+    for (shipped, file) in shipped_exercise_files() {
+        std::fs::copy(&shipped, dir.path().join("exercises").join(file)).expect("copy");
+    }
     dir
+}
+
+/// Every exercise file as the course ships it (`lessons/*/exercises/*.rs`,
+/// named as the learner's file): what a learner starts from, whatever this
+/// checkout's `exercises/` holds now.
+pub fn shipped_exercise_files() -> Vec<(PathBuf, std::ffi::OsString)> {
+    let mut files = Vec::new();
+    for lesson in std::fs::read_dir(repo().join("lessons")).expect("lessons") {
+        let folder = lesson.expect("lesson").path().join("exercises");
+        for entry in std::fs::read_dir(&folder).into_iter().flatten() {
+            let path = entry.expect("entry").path();
+            if path.extension().is_some_and(|e| e == "rs") {
+                let name = path.file_name().expect("file name").to_os_string();
+                files.push((path, name));
+            }
+        }
+    }
+    files
 }
 
 /// Copies a file or a folder and all it holds.

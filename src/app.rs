@@ -1,8 +1,7 @@
 //! From parsed arguments to an exit code.
 
-use crate::check::Target;
 use crate::cli::{Cli, Command, DevCommand, LangArg};
-use crate::commands::{self, Ctx, Status, check::CheckArgs};
+use crate::commands::{self, Ctx, Status};
 use crate::content::Lang;
 use crate::content::error::ContentErrors;
 use anyhow::Result;
@@ -54,164 +53,44 @@ fn report(error: &anyhow::Error, lang: Lang) {
     }
 }
 
-/// What `--cmd` and `--solution` name.
-fn target_of(cmd: Option<String>, solution: bool) -> Target {
-    match (cmd, solution) {
-        (Some(line), _) => Target::Command(line),
-        (None, true) => Target::Solution,
-        (None, false) => Target::Exercise,
-    }
-}
-
 fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
-    let command = cli.command.unwrap_or(Command::Next);
-    if let Command::Completions { shell } = command {
-        clap_complete::generate(shell, &mut Cli::command(), "learn", &mut std::io::stdout());
-        return Ok(Status::Success);
-    }
-    // Explaining a message needs no course, so it works in any folder.
-    if let Command::Explain {
-        file,
-        json,
-        answers,
-    } = &command
-    {
-        return commands::explain::run(file.as_deref(), answers.as_deref(), *json, lang);
-    }
-    if let Command::Dev {
-        command: DevCommand::Check { dir, run },
-    } = command
-    {
-        return commands::dev::check(dir.or(cli.root), run, lang);
-    }
-    if let Command::Dev {
-        command: DevCommand::Update { dir },
-    } = command
-    {
-        return commands::dev::update(dir.or(cli.root), lang);
-    }
-    if let Command::Dev {
-        command: DevCommand::Coverage,
-    } = command
-    {
-        return commands::dev::coverage(cli.root, lang);
-    }
-    let mut ctx = Ctx::load(cli.root, lang)?;
-    match command {
-        Command::Next => commands::next::run(&mut ctx),
-        Command::List { json } => commands::list::run(&ctx, json),
-        Command::Check {
-            id,
-            solution,
-            cmd,
-            timeout,
-            seed,
-            json,
-            full,
-        } => {
-            let target = target_of(cmd, solution);
-            commands::check::run(
-                &mut ctx,
-                &CheckArgs {
-                    id,
-                    target,
-                    timeout,
-                    seed,
-                    json,
-                    full,
-                    watching: false,
-                },
-            )
-        }
-        Command::Run { id, solution } => commands::run::run(&ctx, &id, solution),
-        Command::Watch { timeout } => commands::watch::run(&mut ctx, timeout),
-        Command::Interop {
-            id,
-            solution,
-            cmd,
-            python,
-            timeout,
-        } => commands::interop::run(
-            &ctx,
-            &commands::interop::InteropArgs {
-                id,
-                target: target_of(cmd, solution),
-                python,
-                timeout,
-            },
-        ),
-        Command::Conformance {
-            id,
-            solution,
-            cmd,
-            scenario,
-            expected_failures,
-            node,
-            install,
-            json,
-        } => commands::conformance::run(
-            &ctx,
-            &commands::conformance::ConformanceArgs {
-                id,
-                target: target_of(cmd, solution),
-                scenarios: scenario,
-                expected_failures,
-                node,
-                install,
-                json,
-            },
-        ),
-        Command::Serve {
-            id,
-            solution,
-            cmd,
-            http,
-            timeout,
-            max_body,
-            allow_origin,
-            allow_host,
-        } => commands::serve::run(
-            &ctx,
-            commands::serve::ServeArgs {
-                id,
-                target: target_of(cmd, solution),
-                http,
-                timeout,
-                max_body,
-                allowed: crate::serve::Allowed {
-                    hosts: allow_host,
-                    origins: allow_origin,
-                },
-            },
-        ),
-        Command::Hint { id, all } => commands::hint::run(&mut ctx, id.as_deref(), all),
-        Command::Solution { id, force } => commands::solution::run(&ctx, id.as_deref(), force),
-        Command::Reset { id, force } => commands::reset::run(&mut ctx, id.as_deref(), force),
-        Command::Read { id } => commands::read::run(&ctx, &id),
-        Command::Glossary { term } => commands::glossary::glossary(&ctx, term.as_deref()),
-        Command::Recap => commands::glossary::recap(&ctx),
-        Command::Progress { json } => commands::progress::run(&ctx, json),
-        Command::Quiz {
-            objective,
-            seed,
-            retry_wrong,
-            list,
-            answers,
-            json,
-        } => commands::quiz::run(
-            &mut ctx,
-            &commands::quiz::QuizArgs {
-                objective,
-                seed,
-                retry_wrong,
-                list,
-                answers,
-                json,
-            },
-        ),
-        Command::Grade(args) => commands::grade::run(&mut ctx, args),
-        Command::Completions { .. } | Command::Explain { .. } | Command::Dev { .. } => {
+    let root = cli.root;
+    // Every command but these three needs the course.
+    let course = || Ctx::load(root.clone(), lang);
+    match cli.command.unwrap_or(Command::Next) {
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "learn", &mut std::io::stdout());
             Ok(Status::Success)
         }
+        // Explaining a message needs no course, so it works in any folder.
+        Command::Explain {
+            file,
+            json,
+            answers,
+        } => commands::explain::run(file.as_deref(), answers.as_deref(), json, lang),
+        Command::Dev { command } => match command {
+            DevCommand::Check { dir, run } => commands::dev::check(dir.or(root), run, lang),
+            DevCommand::Update { dir } => commands::dev::update(dir.or(root), lang),
+            DevCommand::Coverage => commands::dev::coverage(root, lang),
+        },
+        Command::Next => commands::next::run(&mut course()?),
+        Command::List { json } => commands::list::run(&course()?, json),
+        Command::Check(args) => commands::check::run(&mut course()?, &args, false),
+        Command::Run { id, solution } => commands::run::run(&course()?, &id, solution),
+        Command::Watch { timeout } => commands::watch::run(&mut course()?, timeout),
+        Command::Interop(args) => commands::interop::run(&course()?, &args),
+        Command::Conformance(args) => commands::conformance::run(&course()?, &args),
+        Command::Serve(args) => commands::serve::run(&course()?, args),
+        Command::Hint { id, all } => commands::hint::run(&mut course()?, id.as_deref(), all),
+        Command::Solution { id, force } => {
+            commands::solution::run(&course()?, id.as_deref(), force)
+        }
+        Command::Reset { id, force } => commands::reset::run(&mut course()?, id.as_deref(), force),
+        Command::Read { id } => commands::read::run(&course()?, &id),
+        Command::Glossary { term } => commands::glossary::glossary(&course()?, term.as_deref()),
+        Command::Recap => commands::glossary::recap(&course()?),
+        Command::Progress { json } => commands::progress::run(&course()?, json),
+        Command::Quiz(args) => commands::quiz::run(&mut course()?, &args),
+        Command::Grade(args) => commands::grade::run(&mut course()?, args),
     }
 }

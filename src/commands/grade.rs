@@ -67,7 +67,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
             }
         );
     }
-    let seed = args.seed.unwrap_or_else(random_seed);
+    let seed = args.seed.value.unwrap_or_else(random_seed);
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(2, |n| n.get()),
         usize::from,
@@ -89,7 +89,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
     let options = GradeOptions {
         seed,
         jobs,
-        timeout: Duration::from_secs_f64(args.timeout),
+        timeout: Duration::from_secs_f64(args.timeout.seconds),
         build_limit: Duration::from_secs_f64(args.build_limit),
         quiz: args.quiz.clone(),
         lang,

@@ -9,6 +9,7 @@ mod words;
 
 use super::{Ctx, Status};
 use crate::check::Target;
+use crate::cli::InteropArgs;
 use crate::content::Lang;
 use crate::content::model::ExerciseKind;
 use crate::content::text::tr;
@@ -29,32 +30,30 @@ pub const MCP_SDK_VERSION: &str = "2.3.0";
 /// Where the course keeps its own virtual environment for the SDK.
 const VENV: &str = "target/interop-venv";
 
-pub struct InteropArgs {
-    pub id: Option<String>,
-    pub target: Target,
-    pub python: Option<PathBuf>,
-    pub timeout: f64,
-}
-
 pub fn run(ctx: &Ctx, args: &InteropArgs) -> Result<Status> {
+    let target = super::target(&args.target);
     let lang = ctx.lang;
-    let exercise = ctx.exercise(args.id.as_deref().unwrap_or("capstone"))?;
-    if exercise.kind != ExerciseKind::Server && !matches!(args.target, Target::Command(_)) {
+    let exercise = ctx.exercise_or_server(args.id.as_deref())?;
+    if exercise.kind != ExerciseKind::Server && !matches!(target, Target::Command(_)) {
+        let example = ctx.server_example();
         bail!(
             "{}",
-            tr(
-                lang,
-                "`learn interop` drives a server; name a server exercise, such as `capstone`.",
-                "`learn interop` 驱动的是服务器；请指定一个服务器练习，例如 `capstone`。"
-            )
+            match lang {
+                Lang::En => format!(
+                    "`learn interop` drives a server; name a server exercise, such as `{example}`."
+                ),
+                Lang::Zh => format!(
+                    "`learn interop` 驱动的是服务器；请指定一个服务器练习，例如 `{example}`。"
+                ),
+            }
         );
     }
     let python = find_python(ctx, args.python.as_deref());
     let sdk = probe(ctx, &python)?;
-    let Some(program) = ctx.build_for_terminal(exercise, &args.target)? else {
+    let Some(program) = ctx.build_for_terminal(exercise, &target)? else {
         return Ok(Status::Failed);
     };
-    let shown = ctx.shown_target(exercise, &args.target);
+    let shown = ctx.shown_target(exercise, &target);
     println!(
         "{}",
         match lang {

@@ -32,6 +32,15 @@ use anyhow::{Result, anyhow, bail};
 use colored::Colorize;
 use std::path::PathBuf;
 
+/// What `--cmd` and `--solution` name (the learner's file when neither).
+pub fn target(args: &crate::cli::TargetArgs) -> Target {
+    match (&args.cmd, args.solution) {
+        (Some(line), _) => Target::Command(line.clone()),
+        (None, true) => Target::Solution,
+        (None, false) => Target::Exercise,
+    }
+}
+
 /// How a command ended, as the process exit code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -194,12 +203,41 @@ impl Ctx {
         match id {
             Some(id) => self.exercise(id),
             None => self.current_exercise().ok_or_else(|| {
+                let example = self
+                    .course
+                    .exercises()
+                    .next()
+                    .map_or("1", |e| e.id.as_str());
                 anyhow!(match self.lang {
-                    Lang::En => "every exercise is solved: name one, e.g. `learn check id-echo`",
-                    Lang::Zh => "所有练习都已完成：请指定一个，例如 `learn check id-echo`",
+                    Lang::En =>
+                        format!("every exercise is solved: name one, e.g. `learn check {example}`"),
+                    Lang::Zh =>
+                        format!("所有练习都已完成：请指定一个，例如 `learn check {example}`"),
                 })
             }),
         }
+    }
+
+    /// The exercise a command names, or the course's server exercise (a
+    /// lesson's `[server] exercise`), for `interop`, `serve` and `conformance`.
+    pub fn exercise_or_server(&self, id: Option<&str>) -> Result<&Exercise> {
+        match id {
+            Some(id) => self.exercise(id),
+            None => self.course.server_exercise().ok_or_else(|| {
+                anyhow!(tr(
+                    self.lang,
+                    "this course has no server exercise: name an exercise, or give --cmd",
+                    "本课程没有服务器练习：请指定一个练习，或使用 --cmd",
+                ))
+            }),
+        }
+    }
+
+    /// A server exercise to name in a hint (`such as ...`).
+    pub fn server_example(&self) -> &str {
+        self.course
+            .server_exercise()
+            .map_or("<id>", |e| e.id.as_str())
     }
 
     pub fn mark_done(&mut self, key: String) -> Result<()> {

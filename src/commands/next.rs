@@ -20,16 +20,15 @@ pub fn run(ctx: &mut Ctx) -> Result<Status> {
             (index, objective.title.get(lang).to_string(), step.clone())
         });
     let Some((index, objective, step)) = found else {
-        println!(
-            "{}",
-            tr(
+        let finished = match ctx.course.finished() {
+            Some(text) => text.get(lang),
+            None => tr(
                 lang,
-                "Every step is done. You can now read and write the MCP message layer: well done!",
-                "所有步骤都完成了。你已经能读写 MCP 的消息层了，干得好！"
-            )
-            .green()
-            .bold()
-        );
+                "Every step is done: well done!",
+                "所有步骤都完成了，干得好！",
+            ),
+        };
+        println!("{}", finished.green().bold());
         return Ok(Status::Success);
     };
     let position = match lang {

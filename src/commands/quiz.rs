@@ -2,6 +2,7 @@
 //! pipe), listed (`--list`), or graded from a file (`--answers`).
 
 use super::{Ctx, Status};
+use crate::cli::QuizArgs;
 use crate::content::Lang;
 use crate::content::text::tr;
 use crate::quiz::answers::{Graded, grade_answers};
@@ -15,16 +16,6 @@ use anyhow::{Context, Result, anyhow, bail};
 use colored::Colorize;
 use serde_json::{Value, json};
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
-
-pub struct QuizArgs {
-    pub objective: Option<String>,
-    pub seed: Option<u64>,
-    pub retry_wrong: bool,
-    pub list: bool,
-    pub answers: Option<PathBuf>,
-    pub json: bool,
-}
 
 pub fn run(ctx: &mut Ctx, args: &QuizArgs) -> Result<Status> {
     let quizzes = load_all(&ctx.course)?;

@@ -3,6 +3,7 @@
 
 use super::{Ctx, Status};
 use crate::check::Target;
+use crate::cli::ServeArgs;
 use crate::content::Lang;
 use crate::content::model::ExerciseKind;
 use crate::content::text::tr;
@@ -12,17 +13,9 @@ use anyhow::{Result, bail};
 use std::io::Write;
 use std::time::Duration;
 
-pub struct ServeArgs {
-    pub id: Option<String>,
-    pub target: Target,
-    pub http: String,
-    pub timeout: f64,
-    pub max_body: usize,
-    pub allowed: Allowed,
-}
-
 pub fn run(ctx: &Ctx, args: ServeArgs) -> Result<Status> {
-    let Some(program) = program_for(ctx, args.id.as_deref(), &args.target, "serve")? else {
+    let target = super::target(&args.target);
+    let Some(program) = program_for(ctx, args.id.as_deref(), &target, "serve")? else {
         return Ok(Status::Failed);
     };
     let bridge = Bridge::bind(
@@ -31,7 +24,10 @@ pub fn run(ctx: &Ctx, args: ServeArgs) -> Result<Status> {
             addr: args.http,
             timeout: Duration::from_secs_f64(args.timeout),
             max_body: args.max_body,
-            allowed: args.allowed,
+            allowed: Allowed {
+                hosts: args.allow_host,
+                origins: args.allow_origin,
+            },
             log: true,
         },
     )?;
@@ -64,16 +60,17 @@ pub fn program_for(
     target: &Target,
     command: &str,
 ) -> Result<Option<Program>> {
-    let exercise = ctx.exercise(id.unwrap_or("capstone"))?;
+    let exercise = ctx.exercise_or_server(id)?;
     if exercise.kind != ExerciseKind::Server && !matches!(target, Target::Command(_)) {
+        let example = ctx.server_example();
         bail!(
             "{}",
             match ctx.lang {
                 Lang::En => format!(
-                    "`learn {command}` serves a server; name a server exercise, such as `capstone`, or give --cmd."
+                    "`learn {command}` serves a server; name a server exercise, such as `{example}`, or give --cmd."
                 ),
                 Lang::Zh => format!(
-                    "`learn {command}` 提供的是服务器；请指定一个服务器练习（例如 `capstone`），或使用 --cmd。"
+                    "`learn {command}` 提供的是服务器；请指定一个服务器练习（例如 `{example}`），或使用 --cmd。"
                 ),
             }
         );

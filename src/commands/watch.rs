@@ -1,9 +1,9 @@
 //! `learn watch`: re-check on every save, and move on when solved, in
 //! `learn next`'s order (it stops where a reading or a quiz comes first).
 
-use super::check::{CheckArgs, run as check};
+use super::check::run as check;
 use super::{Ctx, Status};
-use crate::check::Target;
+use crate::cli::{CheckArgs, ScenarioSeed, ScenarioTimeout, TargetArgs};
 use crate::content::text::tr;
 use crate::content::{Lang, Step};
 use anyhow::{Context, Result};
@@ -20,7 +20,7 @@ const SETTLE: Duration = Duration::from_millis(300);
 
 type Events = Receiver<notify::Result<notify::Event>>;
 
-pub fn run(ctx: &mut Ctx, timeout: f64) -> Result<Status> {
+pub fn run(ctx: &mut Ctx, timeout: ScenarioTimeout) -> Result<Status> {
     let (tx, rx) = mpsc::channel();
     let folder = ctx.project.root.join("exercises");
     // Native file events where the system has them; polling where it does not
@@ -71,14 +71,13 @@ pub fn run(ctx: &mut Ctx, timeout: f64) -> Result<Status> {
         let file = ctx.project.exercise_file(&exercise.file);
         let args = CheckArgs {
             id: Some(id.clone()),
-            target: Target::Exercise,
+            target: TargetArgs::default(),
             timeout,
-            seed: None,
+            seed: ScenarioSeed::default(),
             json: false,
             full: false,
-            watching: true,
         };
-        let status = check(ctx, &args)?;
+        let status = check(ctx, &args, true)?;
         if status == Status::Success {
             if let Some(Step::Exercise(next)) = ctx.next_step() {
                 let next = ctx.exercise(next)?;

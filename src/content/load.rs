@@ -9,7 +9,8 @@
 
 use super::error::{ContentError, ContentErrors, line_of};
 use super::model::{
-    Course, Exercise, ExerciseKind, Fact, Lesson, Objective, Part, Step, section_file,
+    Course, Exercise, ExerciseKind, Fact, Lesson, Objective, Part, ServerDefaults, Step,
+    section_file,
 };
 use super::pattern::Pattern;
 use super::scenario::{AnswerOrder, Capture, Outgoing, Scenario, ScenarioStep};
@@ -46,6 +47,12 @@ struct LessonFile {
     /// Steps after the last objective (a review, where to go next).
     #[serde(default)]
     closing: Option<FramingFile>,
+    /// What `learn next` says once every step is done.
+    #[serde(default)]
+    finished: Option<Localized>,
+    /// The server exercise `interop`, `serve` and `conformance` default to.
+    #[serde(default)]
+    server: Option<Spanned<ServerDefaults>>,
 }
 
 /// The opening or the closing of a lesson: a titled group of steps that is
@@ -437,6 +444,42 @@ fn load_lesson(root: &Path, dir: &Path, errors: &mut Vec<ContentError>) -> Optio
             }
         }
     }
+    let server = file.server.map(|server| {
+        let at = Some(server.span().start);
+        let server = server.into_inner();
+        match exercises.iter().find(|e| e.id == server.exercise) {
+            None => check.error(
+                at,
+                format!(
+                    "`[server] exercise = \"{}\"` is no exercise of this lesson",
+                    server.exercise
+                ),
+            ),
+            Some(e) if e.kind != ExerciseKind::Server => check.error(
+                at,
+                format!(
+                    "`[server] exercise = \"{}\"` is not a server exercise: name one whose `kind` is \"server\"",
+                    e.id
+                ),
+            ),
+            Some(_) => {}
+        }
+        if let Some(yaml) = &server.conformance_expected_failures
+            && !root.join(yaml).is_file()
+        {
+            check.error(
+                at,
+                format!(
+                    "`conformance_expected_failures = \"{}\"` does not exist (the path is from the course folder)",
+                    yaml.display()
+                ),
+            );
+        }
+        server
+    });
+    if let Some(finished) = &file.finished {
+        check.localized("`finished`", finished);
+    }
     let facts = load_facts(dir, &exercises, errors);
     let glossary = dir.join("glossary.toml");
     if glossary.is_file() {
@@ -469,6 +512,8 @@ fn load_lesson(root: &Path, dir: &Path, errors: &mut Vec<ContentError>) -> Optio
         objectives,
         exercises,
         facts,
+        finished: file.finished,
+        server,
     })
 }
 

@@ -22,6 +22,23 @@ pub struct Lesson {
     pub exercises: Vec<Exercise>,
     /// The facts it teaches (`facts.toml`), in order; empty when it has none.
     pub facts: Vec<Fact>,
+    /// What `learn next` says once every step is done (`finished`).
+    pub finished: Option<Localized>,
+    /// The server exercise that `interop`, `serve` and `conformance` take
+    /// when none is named (`[server]`).
+    pub server: Option<ServerDefaults>,
+}
+
+/// A lesson's `[server]` table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServerDefaults {
+    /// The exercise id.
+    pub exercise: String,
+    /// The conformance suite's expected failures for that exercise (its
+    /// `--expected-failures` YAML), relative to the course folder.
+    #[serde(default)]
+    pub conformance_expected_failures: Option<PathBuf>,
 }
 
 /// One thing the lesson teaches, which scenarios and quiz questions name.
@@ -174,6 +191,29 @@ impl Exercise {
 }
 
 impl Course {
+    /// What `learn next` says once every step is done: the last lesson's
+    /// `finished` text, if it has one.
+    pub fn finished(&self) -> Option<&Localized> {
+        self.lessons.last().and_then(|l| l.finished.as_ref())
+    }
+
+    /// The first lesson's `[server]` table, if any lesson has one.
+    pub fn server(&self) -> Option<&ServerDefaults> {
+        self.lessons.iter().find_map(|l| l.server.as_ref())
+    }
+
+    /// The exercise `interop`, `serve` and `conformance` take when none is
+    /// named: a lesson's `[server] exercise`, else the last server exercise.
+    pub fn server_exercise(&self) -> Option<&Exercise> {
+        self.server()
+            .and_then(|s| self.exercise(&s.exercise))
+            .or_else(|| {
+                self.exercises()
+                    .filter(|e| e.kind == ExerciseKind::Server)
+                    .last()
+            })
+    }
+
     pub fn exercises(&self) -> impl Iterator<Item = &Exercise> {
         self.lessons.iter().flat_map(|l| l.exercises.iter())
     }

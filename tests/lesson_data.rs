@@ -58,11 +58,11 @@ fn a_server_table_naming_no_server_exercise_is_refused_with_file_and_line() {
     for (table, says) in [
         (
             "[server]\nexercise = \"nope\"\n",
-            "`[server] exercise = \"nope\"` is no exercise of this lesson",
+            ":8: `[server] exercise = \"nope\"` is no exercise of this lesson",
         ),
         (
             "[server]\nexercise = \"echo\"\nconformance_expected_failures = \"conformance/none.yaml\"\n",
-            "`conformance_expected_failures = \"conformance/none.yaml\"` does not exist",
+            ": `conformance_expected_failures = \"conformance/none.yaml\"` does not exist",
         ),
     ] {
         let course = fixture_copy();
@@ -71,7 +71,7 @@ fn a_server_table_naming_no_server_exercise_is_refused_with_file_and_line() {
         assert_eq!(code(&output), 2, "{}", stderr(&output));
         let err = stderr(&output);
         assert!(
-            err.contains(&format!("lessons/basics/lesson.toml:8: {says}")),
+            err.contains(&format!("lessons/basics/lesson.toml{says}")),
             "{err}"
         );
     }

@@ -28,6 +28,13 @@ fn quizzes_at(root: &Path) -> Vec<Quiz> {
     load_all(&course).unwrap_or_else(|e| panic!("the quizzes load:\n{e}"))
 }
 
+/// What reading the quizzes of the course at `root` says is wrong (the
+/// course itself loads: quizzes are read by the quiz module, once).
+fn quiz_errors(root: &Path) -> String {
+    let course = load_course(root).unwrap_or_else(|e| panic!("the course loads:\n{e}"));
+    load_all(&course).unwrap_err().to_string()
+}
+
 fn quizzes() -> Vec<Quiz> {
     quizzes_at(&repo())
 }
@@ -338,7 +345,7 @@ fn content_checks_fail_on_a_missing_translation_or_a_short_quiz() {
         &original[end..]
     );
     fs::write(&path, &blanked).unwrap();
-    let problems = load_course(copy.path()).unwrap_err().to_string();
+    let problems = quiz_errors(copy.path());
     assert!(
         problems
             .contains("schema-ts.toml:7: question `schema-wins`'s explanation has no `zh` text"),
@@ -351,7 +358,7 @@ fn content_checks_fail_on_a_missing_translation_or_a_short_quiz() {
         .collect::<Vec<_>>()
         .join("[[question]]");
     fs::write(&path, first_two).unwrap();
-    let problems = load_course(copy.path()).unwrap_err().to_string();
+    let problems = quiz_errors(copy.path());
     assert!(problems.contains("a quiz needs at least 3"), "{problems}");
 
     // A quiz step is named for its objective.

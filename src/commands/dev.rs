@@ -28,6 +28,7 @@ fn locate(dir: Option<&Path>) -> Result<Project> {
 pub fn check(dir: Option<PathBuf>, run: bool, lang: Lang) -> Result<Status> {
     let project = locate(dir.as_deref())?;
     let course = load_course(&project.root)?;
+    crate::quiz::load::load_all(&course)?;
     let errors = layout::check(&project.root, &course);
     if !errors.is_empty() {
         return Err(relative_errors(&project, errors).into());

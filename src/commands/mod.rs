@@ -54,6 +54,8 @@ pub enum Status {
 pub struct Ctx {
     pub project: Project,
     pub course: Course,
+    /// Every quiz of the course, read once.
+    pub quizzes: Vec<crate::quiz::Quiz>,
     pub lang: Lang,
     pub store: ProgressStore,
     pub progress: Progress,
@@ -69,6 +71,7 @@ impl Ctx {
             std::env::current_dir().map_err(|e| anyhow!("cannot read the current folder: {e}"))?;
         let project = Project::locate(root.as_deref(), &cwd)?;
         let course = load_course(&project.root)?;
+        let quizzes = crate::quiz::load::load_all(&course)?;
         let store = ProgressStore::new(project.progress_file());
         let (progress, loaded) = store.load();
         if let Loaded::SetAside { reason, kept_as } = loaded {
@@ -87,6 +90,7 @@ impl Ctx {
         Ok(Ctx {
             project,
             course,
+            quizzes,
             lang,
             store,
             progress,

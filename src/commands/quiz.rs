@@ -6,7 +6,6 @@ use crate::cli::QuizArgs;
 use crate::content::Lang;
 use crate::content::text::tr;
 use crate::quiz::answers::{Graded, grade_answers};
-use crate::quiz::load::load_all;
 use crate::quiz::model::{DEFAULT_PASS_PERCENT, letter};
 use crate::quiz::score::{Score, standing};
 use crate::quiz::session::{Paint, Session, write_summary};
@@ -18,7 +17,7 @@ use serde_json::{Value, json};
 use std::io::{IsTerminal, Write};
 
 pub fn run(ctx: &mut Ctx, args: &QuizArgs) -> Result<Status> {
-    let quizzes = load_all(&ctx.course)?;
+    let quizzes = ctx.quizzes.clone();
     if quizzes.is_empty() {
         bail!(tr(
             ctx.lang,
@@ -61,8 +60,7 @@ pub fn run(ctx: &mut Ctx, args: &QuizArgs) -> Result<Status> {
 
 /// What `learn next` shows for a quiz step: what it is and how to start.
 pub fn brief(ctx: &Ctx, id: &str) -> Result<String> {
-    let quizzes = load_all(&ctx.course)?;
-    let quiz = find(&quizzes, id, ctx.lang)?;
+    let quiz = find(&ctx.quizzes, id, ctx.lang)?;
     let title = objective_title(ctx, id);
     let start = format!("learn quiz {id}").green();
     Ok(match ctx.lang {

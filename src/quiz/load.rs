@@ -413,29 +413,6 @@ fn is_fact_id(text: &str) -> bool {
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// Called by the content loader for each `{ quiz = "<id>" }` step: checks
-/// the quiz file (when it exists; the loader reports a missing one) and that
-/// the quiz is named for the objective it belongs to.
-pub fn check_step(path: &Path, id: &str, objective: &str, errors: &mut Vec<ContentError>) {
-    if id != objective {
-        errors.push(ContentError {
-            file: path
-                .parent()
-                .and_then(Path::parent)
-                .map_or_else(|| path.to_path_buf(), |lesson| lesson.join("lesson.toml")),
-            line: None,
-            message: format!(
-                "`{{ quiz = \"{id}\" }}` is a step of objective `{objective}`: a quiz is named for its objective, so write `{{ quiz = \"{objective}\" }}`"
-            ),
-        });
-    }
-    if path.is_file()
-        && let Err(found) = load_quiz(path, id)
-    {
-        errors.extend(found);
-    }
-}
-
 /// Every quiz of the course, in lesson order, with question ids checked to
 /// be unique across quizzes (answers files and progress key on them).
 pub fn load_all(course: &Course) -> Result<Vec<Quiz>, ContentErrors> {

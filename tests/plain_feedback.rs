@@ -59,6 +59,29 @@ const CASES: &[(&str, &str, &str, &str)] = &[
     ),
 ];
 
+/// The demo servers issue each `requestState` from a fresh nonce; the
+/// snapshots show `[state]` in its place.
+fn without_states(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let mut line = line.to_string();
+        for key in ["\"requestState\": \"", "\"requestState\":\""] {
+            let mut from = 0;
+            while let Some(at) = line[from..].find(key) {
+                let start = from + at + key.len();
+                let end = line[start..]
+                    .find(['"', '…'])
+                    .map_or(line.len(), |e| start + e);
+                line.replace_range(start..end, "[state]");
+                from = start + "[state]".len();
+            }
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
 fn exercise_of(file: &str) -> &str {
     let stem = file.strip_suffix(".rs").expect(".rs");
     &stem[3..]
@@ -86,7 +109,7 @@ fn feedback_is_in_plain_words_in_both_languages() {
                 dir,
                 &["--lang", lang, "check", exercise, "--seed", "7", "--full"],
             );
-            let text = stable(&stdout(&output));
+            let text = without_states(&stable(&stdout(&output)));
             assert_eq!(
                 code(&output),
                 1,

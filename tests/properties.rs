@@ -76,6 +76,7 @@ fn scenario() -> Scenario {
     let step = |send: Value, expect: Option<Value>| ScenarioStep {
         send: Outgoing::Json(send),
         expect: expect.map(|e| Pattern::parse(&e).expect("pattern")),
+        silence_ok: false,
         fresh: false,
         captures: vec![],
         line: 1,

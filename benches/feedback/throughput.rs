@@ -23,6 +23,7 @@ fn step(send: Value, expect: Option<Value>) -> ScenarioStep {
     ScenarioStep {
         send: Outgoing::Json(send),
         expect: expect.map(|e| Pattern::parse(&e).expect("bench pattern")),
+        silence_ok: false,
         fresh: false,
         captures: Vec::new(),
         line: 0,

@@ -117,6 +117,8 @@ struct StepFile {
     send_raw: Option<String>,
     expect: Option<Spanned<String>>,
     #[serde(default)]
+    silence_ok: bool,
+    #[serde(default)]
     fresh: bool,
     #[serde(default)]
     capture: BTreeMap<String, String>,
@@ -795,6 +797,13 @@ fn compile_scenario(
                 ok = false;
             }
         }
+        if step.silence_ok {
+            let idless = expect.as_ref().is_some_and(Pattern::names_no_id);
+            if answers == AnswerOrder::InOrder || !idless || !step.capture.is_empty() {
+                check.error(Some(step_at), format!("{label}: `silence_ok` is for a server step whose `expect` is an error without an id (`\"id\": \"$absent-or-null\"`), with no capture: silence or that error both pass"));
+                ok = false;
+            }
+        }
         let mut captures = Vec::new();
         for (name, pointer) in step.capture {
             if !pointer.starts_with('/') {
@@ -814,10 +823,19 @@ fn compile_scenario(
         steps.push(ScenarioStep {
             send,
             expect,
+            silence_ok: step.silence_ok,
             fresh: step.fresh,
             captures,
             line: check.line(step_at),
         });
+    }
+    if steps.iter().any(|s| s.silence_ok)
+        && steps
+            .iter()
+            .any(|s| !s.silence_ok && s.expects_idless_error())
+    {
+        check.error(Some(at), format!("{label}: a step that may stay silent cannot share a scenario with a step that must get an error without an id: such errors carry nothing that tells which line they answer"));
+        ok = false;
     }
     let (name, title) = match scenario.name {
         ScenarioName::Localized(title) => (title.en.clone(), title),

@@ -240,6 +240,14 @@ impl Pattern {
         }
     }
 
+    /// Whether this pattern wants a message whose `id` is null or left out.
+    pub fn names_no_id(&self) -> bool {
+        matches!(
+            self.member("id"),
+            Some(Pattern::Exact(Value::Null) | Pattern::Absent | Pattern::AbsentOrNull)
+        )
+    }
+
     /// The pattern written back as the JSON a content author would write.
     pub fn to_json(&self) -> Value {
         use serde_json::json;

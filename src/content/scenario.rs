@@ -40,6 +40,9 @@ pub struct ScenarioStep {
     pub send: Outgoing,
     /// What the response to this step must mean; `None`: no response at all.
     pub expect: Option<Pattern>,
+    /// No response at all is right too: the spec allows either (a line with
+    /// no `id` that is not a valid notification may get -32600 or silence).
+    pub silence_ok: bool,
     /// Start a new process for this step (state must then travel in messages).
     pub fresh: bool,
     pub captures: Vec<Capture>,
@@ -112,6 +115,11 @@ impl ResponseKey {
 }
 
 impl ScenarioStep {
+    /// Whether this step expects an error without an id (null or omitted).
+    pub fn expects_idless_error(&self) -> bool {
+        self.expect.as_ref().is_some_and(Pattern::names_no_id)
+    }
+
     /// The key of the response this step waits for, once `sent` (the message
     /// with variables filled in) is known; `None` when no response is expected.
     /// `position` counts the earlier steps of the same process that expect one.
@@ -126,10 +134,10 @@ impl ScenarioStep {
         if order == AnswerOrder::InOrder {
             return Some(ResponseKey::Line(position));
         }
+        if expect.names_no_id() {
+            return Some(ResponseKey::Unreadable);
+        }
         Some(match expect.member("id") {
-            Some(Pattern::Exact(Value::Null) | Pattern::Absent | Pattern::AbsentOrNull) => {
-                ResponseKey::Unreadable
-            }
             Some(Pattern::Exact(id)) => ResponseKey::Id(id.clone()),
             Some(Pattern::Var(name)) => match bindings.get(name) {
                 Some(id) => ResponseKey::Id(id.clone()),
@@ -192,6 +200,7 @@ mod tests {
         ScenarioStep {
             send: Outgoing::Raw(String::new()),
             expect: Some(Pattern::parse(&expect).unwrap()),
+            silence_ok: false,
             fresh: false,
             captures: vec![],
             line: 1,

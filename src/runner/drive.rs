@@ -48,8 +48,7 @@ pub fn run_scenario(
             }
         } else if needs_capture && let Some(run) = current.as_mut() {
             // Same process: wait for the answers so far, then read the values.
-            let keys: Vec<ResponseKey> = run.sent.iter().filter_map(|s| s.key.clone()).collect();
-            let mut tracker = AnswerTracker::new(keys);
+            let mut tracker = AnswerTracker::for_run(scenario, &run.sent);
             run.live
                 .wait_until(deadline, |received| tracker.feed(received));
             capture(
@@ -115,8 +114,7 @@ fn close(
     limits: Limits,
     transcript: &mut Transcript,
 ) {
-    let keys: Vec<ResponseKey> = run.sent.iter().filter_map(|s| s.key.clone()).collect();
-    let mut tracker = AnswerTracker::new(keys);
+    let mut tracker = AnswerTracker::for_run(scenario, &run.sent);
     let all_answered = run
         .live
         .wait_until(deadline, |received| tracker.feed(received));
@@ -158,12 +156,34 @@ struct AnswerTracker {
     /// Keys no index can find (an unreadable id, a float id): checked one by one.
     others: Vec<usize>,
     in_order: bool,
+    /// Responses that may come or not (steps where silence is right too):
+    /// counted so that one of them arriving first does not end the wait.
+    optional: usize,
     lines_seen: usize,
     messages: usize,
     responses: usize,
 }
 
 impl AnswerTracker {
+    /// Waits for the responses `sent` must get; a step where silence is
+    /// right too is never waited for.
+    fn for_run(scenario: &Scenario, sent: &[Sent]) -> Self {
+        let may_be_silent = |s: &Sent| scenario.steps[s.step].silence_ok;
+        let keys = sent
+            .iter()
+            .filter(|s| !may_be_silent(s))
+            .filter_map(|s| s.key.clone())
+            .collect();
+        let optional = sent
+            .iter()
+            .filter(|s| may_be_silent(s) && s.key.is_some())
+            .count();
+        AnswerTracker {
+            optional,
+            ..Self::new(keys)
+        }
+    }
+
     fn new(keys: Vec<ResponseKey>) -> Self {
         let answered = vec![false; keys.len()];
         let mut by_id: HashMap<ExactId, VecDeque<usize>> = HashMap::new();
@@ -188,6 +208,7 @@ impl AnswerTracker {
             by_line,
             others,
             in_order,
+            optional: 0,
             lines_seen: 0,
             messages: 0,
             responses: 0,
@@ -239,7 +260,7 @@ impl AnswerTracker {
         let enough = if self.in_order {
             self.messages >= self.keys.len()
         } else {
-            self.responses >= self.keys.len()
+            self.responses >= self.keys.len() + self.optional
         };
         enough || self.answered_count == self.keys.len()
     }

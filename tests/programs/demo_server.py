@@ -6,6 +6,8 @@ per line on stdout (flushed), logs on stderr only. Standard library only.
 
     --style alt     same meaning, different form (wording, key order, state format, keys, extras)
     --async         answer from worker threads after 0-40 ms; os._exit(0) at EOF
+    --reading NAME  take the other spec-sanctioned reading where the spec allows two
+                    (repeatable); see READINGS below and README.md
     --defect NAME   add one classic mistake (repeatable); see DEFECTS below and README.md
 """
 import argparse
@@ -36,6 +38,13 @@ DEFECTS = [
     "no-newline-flush", "exit-early", "stdout-log",
 ]
 
+# Where the spec allows two answers, the plain server gives one and each reading the other.
+READINGS = [
+    "meta-first",    # check params._meta before the method: a bare `ping` gets -32602
+    "idless-32600",  # an id-less line that is not a valid notification gets -32600, id null
+    "args-32602",    # add arguments that are missing or not numbers get -32602, not isError
+]
+
 NO_ID = object()    # marker: the request id could not be read
 MISSING = object()  # marker: member absent
 
@@ -49,7 +58,7 @@ STYLES = {
             "parse": "Parse error", "invalid": "Invalid Request", "method": "Method not found",
             "params": "Invalid params", "version": "Unsupported protocol version",
             "caps": "Missing required client capability", "tool": "Unknown tool",
-            "state": "Invalid requestState",
+            "state": "Invalid requestState", "internal": "Internal error",
         },
     },
     "alt": {
@@ -65,14 +74,16 @@ STYLES = {
             "caps": "this call needs the client to declare elicitation",
             "tool": "there is no tool by that name",
             "state": "that requestState did not come from this server",
+            "internal": "something went wrong inside the server",
         },
     },
 }
 
 
 class Server:
-    def __init__(self, style, defects, asynchronous):
+    def __init__(self, style, defects, asynchronous, readings=()):
         self.alt = style == "alt"
+        self.r = set(readings)
         self.s = STYLES[style]
         self.d = set(defects)
         self.asynchronous = asynchronous
@@ -182,9 +193,13 @@ class Server:
             return [self.error(NO_ID, -32600, "invalid", "batches are not supported")]
         if not isinstance(msg, dict):
             return [self.error(NO_ID, -32600, "invalid", "a message must be a JSON object")]
-        if "id" not in msg:  # a notification: never answered, whatever else is wrong
+        if "id" not in msg and "method" in msg:  # a notification: never answered
             if "answer-notifications" in self.d:
                 return [self.result(None, {"resultType": "complete"})]
+            if "idless-32600" in self.r and not is_notification(msg):
+                return [self.error(NO_ID, -32600, "invalid", "not a valid notification")]
+            return []
+        if "id" not in msg:  # no method either: a stray response or nothing at all
             return []
         if "method" not in msg and ("result" in msg or "error" in msg):  # stray response
             if "answer-stray" in self.d:
@@ -208,6 +223,10 @@ class Server:
 
     # ---------------------------------------------------------------- methods
     def dispatch(self, rid, method, params):
+        if "meta-first" in self.r:  # _meta is checked before the method is looked up
+            _, err = self.check_meta(rid, params)
+            if err is not None:
+                return err
         if method == "ping" and "ping-ok" in self.d:
             return self.result(rid, {"resultType": "complete"})
         if method == "initialize":
@@ -321,13 +340,15 @@ class Server:
     def add(self, rid, args):
         a, b = args.get("a"), args.get("b")
         if not (is_number(a) and is_number(b)):
-            if "tool-error-as-protocol" in self.d:
+            if "args-32602" in self.r:
                 return self.error(rid, -32602, "params", "add needs numbers a and b")
             return self.text_result(rid, "add needs two numbers, a and b; got a=%s, b=%s"
                                     % (json.dumps(a) if a is not None else "nothing",
                                        json.dumps(b) if b is not None else "nothing"), True)
         total = a + b
         if isinstance(total, float) and not math.isfinite(total):
+            if "tool-error-as-protocol" in self.d:
+                return self.error(rid, -32603, "internal", "the sum overflowed")
             return self.text_result(rid, "the sum is too large to write down", True)
         if isinstance(total, int):
             text = str(total) + (".0" if self.alt else "")
@@ -432,6 +453,12 @@ def reject_constant(name):
     raise ValueError("not JSON: " + name)  # NaN, Infinity, -Infinity
 
 
+def is_notification(msg):
+    """A valid notification: no id, jsonrpc "2.0", a string method, params absent or an object."""
+    return ("id" not in msg and msg.get("jsonrpc") == "2.0" and isinstance(msg.get("method"), str)
+            and isinstance(msg.get("params", {}), dict))
+
+
 def is_number(v):
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
@@ -456,15 +483,18 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--style", choices=["plain", "alt"], default="plain")
     ap.add_argument("--async", dest="asynchronous", action="store_true")
+    ap.add_argument("--reading", action="append", default=[], choices=READINGS, metavar="NAME",
+                    help="one of: " + ", ".join(READINGS))
     ap.add_argument("--defect", action="append", default=[], choices=DEFECTS, metavar="NAME",
                     help="one of: " + ", ".join(DEFECTS))
     opts = ap.parse_args()
-    server = Server(opts.style, opts.defect, opts.asynchronous)
+    server = Server(opts.style, opts.defect, opts.asynchronous, opts.reading)
     if "stdout-log" in server.d:
         server.out.write(b"demo_server starting up\n")
         server.out.flush()
-    print("demo_server: ready (style=%s, async=%s, defects=%s)"
-          % (opts.style, opts.asynchronous, ",".join(opts.defect) or "none"), file=sys.stderr)
+    print("demo_server: ready (style=%s, async=%s, readings=%s, defects=%s)"
+          % (opts.style, opts.asynchronous, ",".join(opts.reading) or "none",
+             ",".join(opts.defect) or "none"), file=sys.stderr)
 
     def later(msg):
         time.sleep(random.uniform(0, 0.040))

@@ -18,3 +18,4 @@ pub mod quiz;
 pub mod render;
 pub mod runner;
 pub mod serve;
+pub mod wire;

@@ -45,6 +45,8 @@ const DEFECTS: &[&str] = &[
     "float-id",
     "recycle-ids",
     "retry-old-id",
+    "count-ids",
+    "type-blind",
     "fifo",
     "lifo",
     "keep-answered",

@@ -136,6 +136,8 @@ const DEFECTS: &[&str] = &[
     "no-newline-flush",
     "exit-early",
     "stdout-log",
+    "notifications-by-name",
+    "null-id-silent",
 ];
 
 #[test]

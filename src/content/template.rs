@@ -2,6 +2,10 @@
 //! whole string value, or as an object key) stands for a value that is fixed
 //! by the content, drawn from the run's seed, or captured from an earlier
 //! response. Seeded values mean an answer cannot be hard-coded.
+//! `"${name:retyped}"` (a whole string value) is the same id in the other
+//! JSON type: `7` becomes `"7"` and `"7"` becomes `7`, to check that ids are
+//! compared with their type (F7). An id with no twin (`"req-1"`) becomes an
+//! array holding it, which is no usable id either.
 
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -145,10 +149,30 @@ pub fn var_name(text: &str) -> Option<&str> {
     text.strip_prefix("${")?.strip_suffix('}')
 }
 
+/// Marks a variable whose value is sent in its other JSON type.
+const RETYPED: &str = ":retyped";
+
+/// The same id in the other JSON type (see the module header).
+pub fn retyped(id: &Value) -> Value {
+    match id {
+        Value::Number(n) if n.is_i64() || n.is_u64() => Value::String(n.to_string()),
+        Value::String(text) => text
+            .parse::<i64>()
+            .map(Value::from)
+            .or_else(|_| text.parse::<u64>().map(Value::from))
+            .ok()
+            .filter(|n| serde_json::to_string(n).is_ok_and(|canonical| canonical == *text))
+            .unwrap_or_else(|| Value::Array(vec![id.clone()])),
+        other => Value::Array(vec![other.clone()]),
+    }
+}
+
 /// Every variable name a message refers to.
 pub fn vars_in(value: &Value, out: &mut Vec<String>) {
     match value {
-        Value::String(text) => out.extend(var_name(text).map(str::to_string)),
+        Value::String(text) => out.extend(
+            var_name(text).map(|name| name.strip_suffix(RETYPED).unwrap_or(name).to_string()),
+        ),
         Value::Array(items) => items.iter().for_each(|v| vars_in(v, out)),
         Value::Object(members) => {
             for (key, v) in members {
@@ -166,10 +190,16 @@ pub fn substitute(value: &Value, bindings: &Bindings) -> Result<Value, String> {
     Ok(match value {
         Value::String(text) => {
             if let Some(name) = var_name(text) {
-                bindings
-                    .get(name)
-                    .cloned()
-                    .ok_or_else(|| name.to_string())?
+                match name.strip_suffix(RETYPED) {
+                    Some(base) => bindings
+                        .get(base)
+                        .map(retyped)
+                        .ok_or_else(|| base.to_string())?,
+                    None => bindings
+                        .get(name)
+                        .cloned()
+                        .ok_or_else(|| name.to_string())?,
+                }
             } else if let Some(literal) = text.strip_prefix("$${") {
                 Value::String(format!("${{{literal}"))
             } else {
@@ -239,6 +269,35 @@ mod tests {
         let a = bound["a"].as_f64().unwrap();
         assert_ne!(a.fract(), 0.0);
         assert_eq!(bound["total"].as_f64().unwrap(), a + 3.0);
+    }
+
+    #[test]
+    fn retyped_ids_keep_their_value_and_change_their_type() {
+        let bindings = Bindings::from([
+            ("n".to_string(), json!(7)),
+            ("big".to_string(), json!(9007199254740993u64)),
+            ("digits".to_string(), json!("0042")),
+            ("s".to_string(), json!("-12")),
+            ("word".to_string(), json!("req-1")),
+        ]);
+        let doc = json!([
+            "${n:retyped}",
+            "${big:retyped}",
+            "${digits:retyped}",
+            "${s:retyped}",
+            "${word:retyped}"
+        ]);
+        assert_eq!(
+            substitute(&doc, &bindings).unwrap(),
+            json!(["7", "9007199254740993", ["0042"], -12, ["req-1"]])
+        );
+        let mut names = Vec::new();
+        vars_in(&doc, &mut names);
+        assert_eq!(names, ["n", "big", "digits", "s", "word"]);
+        assert_eq!(
+            substitute(&json!("${gone:retyped}"), &Bindings::new()),
+            Err("gone".to_string())
+        );
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! `words` turns it into English or Chinese text.
 
 pub mod content;
-pub mod envelope;
+/// The envelope rules live in [`crate::wire`]; explain reads through them.
+pub use crate::wire::envelope;
 pub mod meta_keys;
 pub mod schema_types;
 pub mod words;

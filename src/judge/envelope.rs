@@ -1,6 +1,7 @@
 //! Rules every line a server writes must follow, whatever the scenario.
 
 use super::verdict::Problem;
+use crate::wire::{self, Kind, Problem as WireProblem};
 use serde_json::Value;
 
 /// What an output line is, once parsed.
@@ -12,6 +13,8 @@ pub enum Output {
     Invalid(Problem),
 }
 
+/// Sorts one output line by the shared envelope rules ([`crate::wire`]), so
+/// the judge and `learn explain` never disagree about a message.
 pub fn classify(line: &str) -> Output {
     let message: Value = match serde_json::from_str(line) {
         Ok(message) => message,
@@ -21,42 +24,52 @@ pub fn classify(line: &str) -> Output {
             });
         }
     };
-    let Some(object) = message.as_object() else {
-        return Output::Invalid(Problem::NotAnObject { message });
-    };
-    if object.get("jsonrpc") != Some(&Value::from("2.0")) {
-        return Output::Invalid(Problem::BadJsonrpc { message });
+    let envelope = wire::read(&message);
+    match envelope.kind() {
+        Kind::Result | Kind::Error => return Output::Response(message),
+        Kind::Notification => return Output::Notification(message),
+        Kind::Request | Kind::Invalid => {}
     }
-    let has = |key| object.contains_key(key);
-    if has("method") {
-        return if has("id") {
-            Output::Invalid(Problem::ServerRequest { message })
-        } else {
-            Output::Notification(message)
-        };
-    }
-    match (has("result"), has("error")) {
-        (false, false) => return Output::Invalid(Problem::NotAResponse { message }),
-        (true, true) => return Output::Invalid(Problem::ResultAndError { message }),
-        _ => {}
-    }
-    if let Some(error) = object.get("error") {
-        let code_ok = error.get("code").is_some_and(|c| c.is_i64());
-        let message_ok = error.get("message").is_some_and(Value::is_string);
-        if !code_ok || !message_ok {
-            return Output::Invalid(Problem::BadErrorObject { message });
+    let broke = |rule: fn(&WireProblem) -> bool| envelope.problems.iter().any(rule);
+    // The first broken rule, in the order a reader meets them, names the problem.
+    Output::Invalid(if !message.is_object() {
+        Problem::NotAnObject { message }
+    } else if broke(|p| {
+        matches!(
+            p,
+            WireProblem::JsonrpcMissing | WireProblem::JsonrpcWrong { .. }
+        )
+    }) {
+        Problem::BadJsonrpc { message }
+    } else if envelope.meant == Some(Kind::Request) {
+        Problem::ServerRequest { message }
+    } else if broke(|p| matches!(p, WireProblem::NoShape)) {
+        Problem::NotAResponse { message }
+    } else if broke(|p| matches!(p, WireProblem::ResultAndError)) {
+        Problem::ResultAndError { message }
+    } else if broke(|p| {
+        matches!(
+            p,
+            WireProblem::ErrorNotObject { .. }
+                | WireProblem::ErrorCodeNotInteger { .. }
+                | WireProblem::ErrorMessageNotString { .. }
+        )
+    }) {
+        Problem::BadErrorObject { message }
+    } else if broke(|p| {
+        matches!(
+            p,
+            WireProblem::ResultIdUnusable { .. } | WireProblem::ErrorIdUnusable { .. }
+        )
+    }) {
+        Problem::BadResponseId { message }
+    } else {
+        // A broken notification, or a result that is not an object.
+        Problem::BrokenEnvelope {
+            message,
+            problems: envelope.problems,
         }
-    }
-    let id_ok = match object.get("id") {
-        Some(Value::String(_)) => true,
-        Some(Value::Number(n)) => n.is_i64() || n.is_u64(),
-        Some(Value::Null) | None => has("error"),
-        Some(_) => false,
-    };
-    if !id_ok {
-        return Output::Invalid(Problem::BadResponseId { message });
-    }
-    Output::Response(message)
+    })
 }
 
 #[cfg(test)]
@@ -121,6 +134,25 @@ mod tests {
         assert!(matches!(
             problem(r#"{"jsonrpc":"2.0","id":null,"result":{}}"#),
             Some(Problem::BadResponseId { .. })
+        ));
+        assert!(matches!(
+            problem(r#"{"jsonrpc":"2.0","id":true,"error":{"code":-32600,"message":"m"}}"#),
+            Some(Problem::BadResponseId { .. })
+        ));
+        assert!(matches!(
+            problem(r#"{"jsonrpc":"2.0","id":1,"result":5}"#),
+            Some(Problem::BrokenEnvelope { .. })
+        ));
+        assert!(matches!(
+            problem(r#"{"jsonrpc":"2.0","method":5}"#),
+            Some(Problem::BrokenEnvelope { .. })
+        ));
+        // Any integer is an error code, beyond i64::MAX too.
+        assert!(matches!(
+            classify(
+                r#"{"jsonrpc":"2.0","id":1,"error":{"code":9223372036854775808,"message":"m"}}"#
+            ),
+            Output::Response(_)
         ));
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod envelope;
 pub mod flood;
+mod idless;
 pub mod matching;
 mod near_miss;
 pub mod verdict;
@@ -91,12 +92,23 @@ fn judge_run(
         return;
     }
     let mut responses = Vec::new();
+    let mut broken_ids: Vec<Value> = Vec::new();
     // A blank line carries no message; clients skip it.
     for line in run.received.iter().filter(|l| !l.trim().is_empty()) {
         match classify(line) {
             Output::Response(message) => responses.push(message),
             Output::Notification(_) => {}
-            Output::Invalid(problem) => problems.push(problem),
+            Output::Invalid(problem) => {
+                // Its id, if it has one: an answer that broke the envelope
+                // rules is not "no answer".
+                if let Some(id) = serde_json::from_str::<Value>(line)
+                    .ok()
+                    .and_then(|m| m.get("id").cloned())
+                {
+                    broken_ids.push(id);
+                }
+                problems.push(problem)
+            }
         }
     }
     let mut claimed = vec![false; responses.len()];
@@ -109,12 +121,18 @@ fn judge_run(
         }
     }
 
-    // Exact ids first, so an error with a null id is never taken for one of them.
-    let mut order: Vec<_> = run.sent.iter().filter(|s| s.key.is_some()).collect();
-    order.sort_by_key(|s| matches!(s.key, Some(ResponseKey::Unreadable)));
+    // Exact ids first, so an error with a null id is never taken for one of
+    // them; errors without an id are matched by what they say, below.
     let mut missing = Vec::new();
-    for sent in order {
+    let mut idless_steps = Vec::new();
+    for sent in &run.sent {
         let Some(key) = &sent.key else { continue };
+        if *key == ResponseKey::Unreadable {
+            if let Some(pattern) = expectation(scenario, sent.step, bindings, problems) {
+                idless_steps.push((sent, pattern));
+            }
+            continue;
+        }
         let Some(pattern) = expectation(scenario, sent.step, bindings, problems) else {
             continue;
         };
@@ -162,10 +180,21 @@ fn judge_run(
         }
     }
 
+    let unclear = attribute_idless(
+        scenario,
+        run,
+        &idless_steps,
+        &responses,
+        &mut claimed,
+        bindings,
+        problems,
+        &mut missing,
+    );
+
     let crashed = problems
         .iter()
         .any(|p| matches!(p, Problem::Crashed { .. }));
-    if !missing.is_empty()
+    if (!missing.is_empty() || unclear)
         && !crashed
         && let Some(early) = run.early
     {
@@ -176,7 +205,12 @@ fn judge_run(
         let mut near_misses = near_miss::NearMisses::new(&responses, &claimed);
         for (sent, key) in &missing {
             let only_one_left = missing.len() == 1 && near_misses.unclaimed() == 1;
-            let near = near_misses.take(key, &mut claimed, only_one_left);
+            let broke = matches!(key, ResponseKey::Id(id) if broken_ids.contains(id));
+            let near = if broke {
+                Some(NearMiss::BrokenAnswer)
+            } else {
+                near_misses.take(key, &mut claimed, only_one_left)
+            };
             problems.push(Problem::MissingResponse {
                 step: sent.step,
                 sent: sent.text.clone(),
@@ -242,6 +276,83 @@ fn judge_run(
             problems.push(Problem::Unexpected { message });
         }
     }
+}
+
+/// Matches the steps that expect an error without an id to the unclaimed
+/// errors without one (see `idless`). Returns whether some went without and
+/// nothing tells which.
+#[allow(clippy::too_many_arguments)]
+fn attribute_idless<'a>(
+    scenario: &Scenario,
+    run: &'a RunRecord,
+    steps: &[(&'a crate::runner::transcript::Sent, Pattern)],
+    responses: &[Value],
+    claimed: &mut [bool],
+    bindings: &Bindings,
+    problems: &mut Vec<Problem>,
+    missing: &mut Vec<(&'a crate::runner::transcript::Sent, &'a ResponseKey)>,
+) -> bool {
+    if steps.is_empty() {
+        return false;
+    }
+    // Ids on any output line, valid response or not: a step whose id is
+    // among them was answered, just not with an error without an id.
+    let ids_out: Vec<Value> = run
+        .received
+        .iter()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter_map(|m| m.get("id").filter(|id| !id.is_null()).cloned())
+        .collect();
+    let candidates: Vec<idless::Step> = steps
+        .iter()
+        .map(|(sent, pattern)| idless::Step {
+            step: sent.step,
+            pattern,
+            answered_otherwise: sent
+                .message
+                .as_ref()
+                .and_then(|m| m.get("id"))
+                .is_some_and(|id| !id.is_null() && ids_out.contains(id)),
+            silence_ok: scenario.steps[sent.step].silence_ok,
+        })
+        .collect();
+    let errors: Vec<usize> = (0..responses.len())
+        .filter(|&i| !claimed[i] && ResponseKey::Unreadable.matches(&responses[i]))
+        .collect();
+    let sent_of = |step: usize| steps.iter().find(|(s, _)| s.step == step);
+    let mut unclear = false;
+    for attribution in idless::attribute(&candidates, &errors, responses, bindings) {
+        match attribution {
+            idless::Attribution::Answered { response, .. } => claimed[response] = true,
+            idless::Attribution::Wrong { step, response } => {
+                claimed[response] = true;
+                let Some((sent, pattern)) = sent_of(step) else {
+                    continue;
+                };
+                let got = &responses[response];
+                problems.push(Problem::WrongResponse {
+                    step,
+                    sent: sent.text.clone(),
+                    expected: pattern.to_json(),
+                    got: got.clone(),
+                    shown: matching::project(pattern, got, bindings),
+                    mismatches: matching::mismatches(pattern, got, bindings),
+                });
+            }
+            idless::Attribution::Missing { step } => {
+                if let Some((sent, _)) = sent_of(step)
+                    && let Some(key) = &sent.key
+                {
+                    missing.push((sent, key));
+                }
+            }
+            idless::Attribution::Unclear { steps, missing } => {
+                unclear = true;
+                problems.push(Problem::IdlessErrorsShort { steps, missing });
+            }
+        }
+    }
+    unclear
 }
 
 /// Function and client programs: output line N answers the Nth step that

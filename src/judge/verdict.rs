@@ -85,6 +85,13 @@ pub enum Problem {
     BadErrorObject { message: Value },
     /// A response id that is not a string or an integer (null is allowed on errors only).
     BadResponseId { message: Value },
+    /// Any other broken envelope rule (a notification whose `method` is not
+    /// a string or whose `params` is not an object, a `result` that is not an
+    /// object), in the shared rules' own terms.
+    BrokenEnvelope {
+        message: Value,
+        problems: Vec<crate::wire::Problem>,
+    },
     /// No response with the right id arrived.
     MissingResponse {
         step: usize,
@@ -92,6 +99,9 @@ pub enum Problem {
         key: ResponseKey,
         near: Option<NearMiss>,
     },
+    /// Fewer errors without an id came than these steps expect, and nothing
+    /// tells which of them went without: `missing` of them got none.
+    IdlessErrorsShort { steps: Vec<usize>, missing: usize },
     /// The response arrived but means something else.
     WrongResponse {
         step: usize,
@@ -123,6 +133,9 @@ pub enum NearMiss {
     IdTypeDiffers { got: Value },
     /// The only unclaimed response, with some other id.
     OtherId { got: Value },
+    /// A line with exactly this id came, but it breaks the envelope rules
+    /// (shown above it), so it does not count as a response.
+    BrokenAnswer,
 }
 
 impl Problem {
@@ -135,7 +148,9 @@ impl Problem {
             Problem::ServerRequest { .. } => "F5",
             Problem::NotAResponse { .. }
             | Problem::ResultAndError { .. }
-            | Problem::BadErrorObject { .. } => "F3",
+            | Problem::BadErrorObject { .. }
+            | Problem::BrokenEnvelope { .. }
+            | Problem::IdlessErrorsShort { .. } => "F3",
             Problem::BadResponseId { .. } => "F6",
             Problem::MissingResponse { near: Some(_), .. } => "F7",
             Problem::MissingResponse { .. } | Problem::Duplicate { .. } => "F2",

@@ -364,6 +364,40 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
             message.get("id").map_or("缺失".into(), |id| typed(id, Zh)),
             show(message)
         ),
+        (Problem::IdlessErrorsShort { steps, missing }, _) => {
+            let mut text = String::new();
+            for step in steps {
+                text.push_str(&step_line(*step, sent, lang));
+                text.push('\n');
+            }
+            let numbers: Vec<String> = steps.iter().map(|s| (s + 1).to_string()).collect();
+            text.push_str(&match lang {
+                En => format!(
+                    "Steps {} each expect an error without an id (or with a null id), but {} fewer came back, so {} of these lines got none. Such an error does not say which line it answers, so the checker cannot tell which: look at which of these lines your program refuses, and which it skips.",
+                    numbers.join(", "),
+                    missing,
+                    if *missing == 1 { "one".to_string() } else { missing.to_string() },
+                ),
+                Zh => format!(
+                    "第 {} 步都应得到一个不带 id（或 id 为 null）的错误，但少收到了 {} 个，所以其中有 {} 行没有得到回应。这种错误不会说明它回应的是哪一行，检查器无法判断是哪一行：请看看你的程序拒绝了其中哪些行，又跳过了哪些行。",
+                    numbers.join("、"),
+                    missing,
+                    missing
+                ),
+            });
+            text
+        }
+        (Problem::BrokenEnvelope { message, problems }, _) => {
+            let mut text = match lang {
+                En => format!("This message breaks the envelope rules: {}", show(message)),
+                Zh => format!("这条消息违反了信封规则：{}", show(message)),
+            };
+            for problem in problems {
+                text.push_str("\n  ");
+                text.push_str(&crate::explain::words::problem(problem, lang));
+            }
+            text
+        }
         (
             Problem::MissingResponse {
                 step, key, near, ..
@@ -397,6 +431,12 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
                     "\n唯一的另一个响应的 id 是 {}。响应必须复制请求的 id；客户端靠它把结果交给正确的等待者。",
                     typed(got, Zh)
                 )),
+                (Some(NearMiss::BrokenAnswer), En) => text.push_str(
+                    "\nA line with this id did come, but it breaks the envelope rules (see above), so it is not a response a client could use.",
+                ),
+                (Some(NearMiss::BrokenAnswer), Zh) => text.push_str(
+                    "\n带这个 id 的一行确实来了，但它违反了信封规则（见上文），所以不算一个 Client 能用的响应。",
+                ),
                 (None, _) => {}
             }
             text

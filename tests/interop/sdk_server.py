@@ -13,6 +13,7 @@ records exactly where the SDK's choices differ from the lesson's contract.
 """
 
 import argparse
+import math
 from typing import Annotated
 
 from pydantic import BaseModel
@@ -46,7 +47,10 @@ def build(state_key: str | None) -> MCPServer:
     @server.tool()
     def add(a: float, b: float) -> str:
         """Adds two numbers."""
-        return str(a + b)
+        total = a + b
+        if not math.isfinite(total):  # the SDK turns a raised error into isError: true
+            raise ValueError("the sum is too large to be a finite number")
+        return str(total)
 
     @server.tool()
     def greet(answer: Annotated[ElicitationResult[Name], Resolve(ask_for_name)]) -> str:

@@ -35,7 +35,7 @@ DEFECTS = [
     "no-version-data", "reject-custom-meta", "unknown-tool-iserror", "tool-error-as-protocol",
     "no-result-type", "no-server-info", "stateful-mrtr", "accept-forged-state",
     "infer-capabilities", "decline-greets", "missing-answer-completes", "wrong-jsonrpc",
-    "no-newline-flush", "exit-early", "stdout-log",
+    "no-newline-flush", "exit-early", "stdout-log", "notifications-by-name", "null-id-silent",
 ]
 
 # Where the spec allows two answers, the plain server gives one and each reading the other.
@@ -193,6 +193,11 @@ class Server:
             return [self.error(NO_ID, -32600, "invalid", "batches are not supported")]
         if not isinstance(msg, dict):
             return [self.error(NO_ID, -32600, "invalid", "a message must be a JSON object")]
+        if "notifications-by-name" in self.d and str(msg.get("method", "")).startswith(
+                "notifications/"):
+            return []  # the method's name decides, id or not
+        if "null-id-silent" in self.d and msg.get("id", MISSING) is None:
+            return []  # "id": null taken for a notification
         if "id" not in msg and "method" in msg:  # a notification: never answered
             if "answer-notifications" in self.d:
                 return [self.result(None, {"resultType": "complete"})]

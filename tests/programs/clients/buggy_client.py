@@ -17,6 +17,8 @@ DEFECTS = {
     "reuse-id": "every request gets id 1, even while another id-1 request is pending",
     "float-id": "ids are floats (1.0, 2.0, ...) instead of integers",
     "recycle-ids": "takes the smallest integer no pending request uses, so a retry gets the id just freed",
+    "count-ids": "allocates ids as pending.len() + 1, so an id still pending is handed out again once an older call is answered",
+    "type-blind": "matches a response to a pending call by the id's text, so \"1\" is delivered to the call pending as 1",
     "retry-old-id": "the MRTR retry keeps the id of the request it repeats",
     "fifo": "hands every response to the oldest pending call, whatever its id",
     "lifo": "hands every response to the newest pending call, whatever its id",
@@ -55,6 +57,8 @@ class Client:
             return reuse
         if "reuse-id" in self.d:
             return 1
+        if "count-ids" in self.d:
+            return len(self.live()) + 1
         if "recycle-ids" in self.d:
             n = 1
             while any(p["id"] == n for p in self.live()):
@@ -78,6 +82,8 @@ class Client:
         return {"request": {"jsonrpc": "2.0", "id": rid, "method": method, "params": out}}
 
     def same_id(self, a, b):
+        if "type-blind" in self.d:
+            return str(a) == str(b)
         return type(a) is type(b) and a == b
 
     def find_waiter(self, rid):

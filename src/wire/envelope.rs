@@ -162,11 +162,14 @@ impl Envelope {
 
 /// A request id, and the id of a result, is a string or an integer (F6).
 pub fn is_usable_id(id: &Value) -> bool {
-    match id {
-        Value::String(_) => true,
-        Value::Number(number) => number.is_i64() || number.is_u64(),
-        _ => false,
-    }
+    id.is_string() || is_integer(id)
+}
+
+/// A JSON integer: a number written without a fraction or an exponent that
+/// fits 64 bits, signed or not (so an error code beyond `i64::MAX` is still
+/// one). `1.5` and `7.0` are not integers.
+pub fn is_integer(value: &Value) -> bool {
+    value.is_i64() || value.is_u64()
 }
 
 /// Reads the envelope of any JSON value.
@@ -288,7 +291,7 @@ fn check_error(message: &Map<String, Value>, problems: &mut Vec<Problem>) {
         return;
     };
     let code = error.get("code");
-    if !code.is_some_and(|c| c.is_i64() || c.is_u64()) {
+    if !code.is_some_and(is_integer) {
         problems.push(Problem::ErrorCodeNotInteger {
             found: code.cloned(),
         });

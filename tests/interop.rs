@@ -311,6 +311,12 @@ const DEPARTURES: &[(&str, &str)] = &[
         "_meta and its two required keys are checked",
         "era decided once per connection",
     ),
+    // A bare `ping` as the first request opens a legacy session too, where
+    // ping still exists: an empty result, not -32601 or -32602.
+    (
+        "a bare legacy ping gets either rule's error",
+        "answers a bare ping in the legacy era",
+    ),
     // MCPServer always serves resources/* and prompts/* (empty lists), and
     // an unknown prompt is -32603 (internal error) rather than -32602.
     (
@@ -395,6 +401,9 @@ fn assert_evidence(verdict: &Value, name: &str, why: &str) {
             .iter()
             .any(|m| m.pointer("/result/protocolVersion").is_some()),
         "era decided once per connection" => all.iter().any(|m| error_code(m) == Some(-32600)),
+        "answers a bare ping in the legacy era" => all
+            .iter()
+            .any(|m| m.get("result").is_some_and(|r| r == &serde_json::json!({}))),
         "always serves resources and prompts" => {
             all.iter().any(|m| m.pointer("/result/resources").is_some())
                 && all.iter().any(|m| error_code(m) == Some(-32603))

@@ -5,7 +5,15 @@
 mod common;
 use common::*;
 
-fn run(script: &str, switches: &str, seed: &str) -> serde_json::Value {
+/// Seconds a scenario may take when the client is correct: it never waits on
+/// the limit, so a generous one costs nothing, and a loaded machine (Python
+/// starting slowly) must not turn a correct client into a failure.
+const CORRECT: &str = "15";
+/// For the defects: some never answer, and each would wait this long (a
+/// defect that answers everything, like `goodbye-line`, gets `CORRECT`).
+const DEFECTIVE: &str = "2";
+
+fn run(script: &str, switches: &str, seed: &str, timeout: &str) -> serde_json::Value {
     let path = repo().join("tests/programs/clients").join(script);
     let cmd = format!("python3 {} {switches}", path.display());
     json(&learn(&[
@@ -17,7 +25,7 @@ fn run(script: &str, switches: &str, seed: &str) -> serde_json::Value {
         seed,
         "--json",
         "--timeout",
-        "2",
+        timeout,
     ]))
 }
 
@@ -26,14 +34,14 @@ fn a_client_choosing_its_own_ids_passes() {
     require_python();
     for style in ["string", "offset", "random"] {
         for seed in ["5", "77"] {
-            let verdict = run("alt_client.py", &format!("--ids {style}"), seed);
+            let verdict = run("alt_client.py", &format!("--ids {style}"), seed, CORRECT);
             assert_eq!(
                 verdict["passed"], true,
                 "alt_client --ids {style} (seed {seed}):\n{verdict:#}"
             );
         }
     }
-    let verdict = run("buggy_client.py", "", "5");
+    let verdict = run("buggy_client.py", "", "5", CORRECT);
     assert_eq!(
         verdict["passed"], true,
         "buggy_client with no defect:\n{verdict:#}"
@@ -71,7 +79,12 @@ const DEFECTS: &[&str] = &[
 fn each_client_defect_fails_at_least_one_scenario() {
     require_python();
     for defect in DEFECTS {
-        let verdict = run("buggy_client.py", &format!("--defect {defect}"), "9");
+        let verdict = run(
+            "buggy_client.py",
+            &format!("--defect {defect}"),
+            "9",
+            DEFECTIVE,
+        );
         let failed = verdict["scenarios"]
             .as_array()
             .into_iter()
@@ -86,7 +99,7 @@ fn each_client_defect_fails_at_least_one_scenario() {
 #[test]
 fn an_extra_line_is_reported_as_an_extra_line() {
     require_python();
-    let verdict = run("buggy_client.py", "--defect goodbye-line", "9");
+    let verdict = run("buggy_client.py", "--defect goodbye-line", "9", CORRECT);
     let scenarios = verdict["scenarios"].as_array().expect("scenarios");
     let failed: Vec<&serde_json::Value> =
         scenarios.iter().filter(|s| s["passed"] == false).collect();

@@ -121,6 +121,19 @@ fn check(case: &Case, json: bool) -> std::process::Output {
     learn(&args)
 }
 
+/// The lines a person sees for one scenario in the text verdict: its `✗`
+/// line and the indented lines under it.
+fn block<'a>(text: &'a str, scenario: &str) -> Vec<&'a str> {
+    let head = format!("  ✗ {scenario} [");
+    let mut lines = text.lines().skip_while(|l| !l.starts_with(&head));
+    let first = lines.next().into_iter();
+    first
+        .chain(lines.take_while(|l| l.starts_with("      ")))
+        .collect()
+}
+
+/// Each case is checked twice: `--json` says which scenarios failed, and the
+/// text a person reads must hold the step and the rule (and is snapshotted).
 #[test]
 fn each_wrong_program_fails_for_its_real_mistake_at_the_right_step() {
     require_python();
@@ -136,33 +149,41 @@ fn each_wrong_program_fails_for_its_real_mistake_at_the_right_step() {
             "{} on {}: `{}` should fail\n{verdict:#}",
             case.program, case.exercise, case.scenario
         );
-        let message = named["message"].as_str().unwrap_or_default();
-        for text in case.says {
-            assert!(
-                message.contains(text),
-                "{} on {}: feedback should say `{text}`:\n{message}",
-                case.program,
-                case.exercise
-            );
-        }
-        for text in case.never {
-            assert!(
-                !message.contains(text),
-                "{} on {}: feedback must not say `{text}`:\n{message}",
-                case.program,
-                case.exercise
-            );
-        }
-    }
-}
 
-#[test]
-fn their_feedback_is_snapshotted() {
-    require_python();
-    for case in CASES {
         let text = stdout(&check(case, false));
+        let message = block(&text, case.scenario).join("\n");
+        assert!(
+            !message.is_empty(),
+            "{}: no failed block for `{}`:\n{text}",
+            case.exercise,
+            case.scenario
+        );
+        for said in case.says {
+            assert!(
+                message.contains(said),
+                "{} on {}: feedback should say `{said}`:\n{message}",
+                case.program,
+                case.exercise
+            );
+        }
+        for said in case.never {
+            assert!(
+                !message.contains(said),
+                "{} on {}: feedback must not say `{said}`:\n{message}",
+                case.program,
+                case.exercise
+            );
+        }
+
         let programs = repo().join("tests/programs");
-        let text = stable(&text).replace(&programs.display().to_string(), "tests/programs");
+        // Whether the demo server's goodbye on stderr is read before a timed
+        // out run is stopped is a race; the verdict does not depend on it.
+        let text: String = stable(&text)
+            .replace(&programs.display().to_string(), "tests/programs")
+            .lines()
+            .filter(|line| !line.ends_with("| demo_server: stdin closed, exiting"))
+            .map(|line| format!("{line}\n"))
+            .collect();
         let name = case
             .program
             .replace(['/', ' '], "-")

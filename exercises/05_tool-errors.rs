@@ -133,15 +133,15 @@ fn error_response(id: Value, code: i64, message: &str) -> Value {
     response
 }
 
-/// Given: the two tools (`greet` is exercise input-required's).
+/// Given: the one tool this server has (`greet` comes in exercise
+/// input-required, so it is not listed here: a server lists only what it can call).
 fn tools_list_result() -> Value {
     json!({
         "resultType": "complete",
         "tools": [
             {"name": "add", "inputSchema": {"type": "object",
                 "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
-                "required": ["a", "b"]}},
-            {"name": "greet", "inputSchema": {"type": "object"}}
+                "required": ["a", "b"]}}
         ],
         "ttlMs": 60000,
         "cacheScope": "public"

@@ -68,6 +68,13 @@ const CASES: &[(&str, &str, &str, &str, &str)] = &[
         "two scenarios are named `x`",
     ),
     (
+        "English-only scenario name",
+        EXERCISE,
+        "name = { en = \"one request, one notification\", zh = \"一个请求，一条通知\" }",
+        "name = \"one request, one notification\"",
+        "scenario `one request, one notification` has only an English name",
+    ),
+    (
         "future format_version",
         EXERCISE,
         "format_version = 1",

@@ -632,6 +632,15 @@ fn load_exercise(
                 ),
             );
         }
+        // The learner reads the name under `--lang zh` too.
+        if let ScenarioName::English(name) = &scenario.name {
+            check.error(
+                Some(at),
+                format!(
+                    "scenario `{name}` has only an English name: write `name = {{ en = \"{name}\", zh = \"...\" }}`"
+                ),
+            );
+        }
         if let Some(compiled) =
             compile_scenario(&mut check, at, scenario, file.kind.answer_order(), &known)
         {

@@ -79,7 +79,12 @@ pub fn finding(finding: &Finding, lang: Lang) -> String {
         Finding::Shape { kind, id } => shape(*kind, id.as_ref(), lang),
         Finding::Broken { meant: Some(meant) } => pick(
             lang,
-            format!("looks like a {}, but is not valid: none of the four shapes (see the problems)", self::kind(*meant, Lang::En)),
+            {
+                let kind = self::kind(*meant, Lang::En);
+                // "an error response", "a request"
+                let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+                format!("looks like {article} {kind}, but is not valid: none of the four shapes (see the problems)")
+            },
             format!("看起来像一条{}，但不合规：不属于四种形状中的任何一种（见下方问题）", self::kind(*meant, Lang::Zh)),
         ),
         Finding::Broken { meant: None } => pick(
@@ -378,6 +383,27 @@ pub fn problem(problem: &Problem, lang: Lang) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_broken_message_is_named_with_the_right_article() {
+        let error = finding(
+            &Finding::Broken {
+                meant: Some(Kind::Error),
+            },
+            Lang::En,
+        );
+        assert!(
+            error.starts_with("looks like an error response,"),
+            "{error}"
+        );
+        let request = finding(
+            &Finding::Broken {
+                meant: Some(Kind::Request),
+            },
+            Lang::En,
+        );
+        assert!(request.starts_with("looks like a request,"), "{request}");
+    }
 
     #[test]
     fn every_problem_reads_in_both_languages() {

@@ -46,9 +46,10 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs, watching: bool) -> Result<Status> {
     let shown = ctx.shown_target(exercise, &target);
     let lang = ctx.lang;
     if args.json {
+        // One line: scripts read it, and a flood's verdict stays small.
         println!(
             "{}",
-            serde_json::to_string_pretty(&feedback::check_json(exercise, &result, seed, lang))?
+            serde_json::to_string(&feedback::check_json(exercise, &result, seed, lang))?
         );
     } else {
         // Only a failure points at a section, so only then are they read.

@@ -1,0 +1,245 @@
+//! `[[scenario]]` tables: compiled into [`Scenario`]s, every problem with
+//! its line.
+
+use super::file_check::FileCheck;
+use crate::content::error::{ContentError, line_of};
+use crate::content::pattern::Pattern;
+use crate::content::scenario::{AnswerOrder, Capture, Outgoing, Scenario, ScenarioStep};
+use crate::content::text::Localized;
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use toml::Spanned;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ScenarioFile {
+    pub(super) name: ScenarioName,
+    fact: String,
+    rule: Localized,
+    step: Vec<Spanned<StepFile>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StepFile {
+    send: Option<Spanned<String>>,
+    send_raw: Option<String>,
+    expect: Option<Spanned<String>>,
+    #[serde(default)]
+    silence_ok: bool,
+    #[serde(default)]
+    fresh: bool,
+    #[serde(default)]
+    capture: BTreeMap<String, String>,
+}
+
+/// `name = { en = "...", zh = "..." }`; a plain string is an English-only
+/// name, which the checks below refuse (the learner reads it in their
+/// language), but which still loads so every other error can be reported.
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub(super) enum ScenarioName {
+    Localized(Localized),
+    English(String),
+}
+
+impl ScenarioName {
+    pub(super) fn english(&self) -> &str {
+        match self {
+            ScenarioName::Localized(name) => &name.en,
+            ScenarioName::English(name) => name,
+        }
+    }
+}
+
+pub(super) fn compile_scenario(
+    check: &mut FileCheck,
+    at: usize,
+    scenario: ScenarioFile,
+    answers: AnswerOrder,
+    known_vars: &BTreeSet<String>,
+) -> Option<Scenario> {
+    let label = format!("scenario `{}`", scenario.name.english());
+    if !is_fact_id(&scenario.fact) {
+        check.error(
+            Some(at),
+            format!(
+                "{label}: `fact = \"{}\"` is not a fact id like \"F7\"",
+                scenario.fact
+            ),
+        );
+    }
+    check.localized(&format!("{label}'s rule"), &scenario.rule);
+    if scenario.step.is_empty() {
+        check.error(Some(at), format!("{label} has no steps"));
+    }
+    let mut known = known_vars.clone();
+    let mut steps = Vec::new();
+    let mut ok = true;
+    for (index, spanned) in scenario.step.into_iter().enumerate() {
+        let step_at = spanned.span().start;
+        let step = spanned.into_inner();
+        let label = format!("{label} step {}", index + 1);
+        let send = match (step.send, step.send_raw) {
+            (Some(text), None) => match json_in_toml(check.text, &text) {
+                Ok(value) => Some(Outgoing::Json(value)),
+                Err((line, e)) => {
+                    check.errors.push(ContentError { file: check.path.clone(), line: Some(line), message: format!("{label}: `send` is not valid JSON: {e} (to send bad JSON on purpose, use `send_raw`)") });
+                    None
+                }
+            },
+            (None, Some(raw)) if raw.contains('\n') => {
+                check.error(
+                    Some(step_at),
+                    format!("{label}: `send_raw` holds a newline, which would make it two lines"),
+                );
+                None
+            }
+            (None, Some(raw)) => Some(Outgoing::Raw(raw)),
+            (Some(_), Some(_)) => {
+                check.error(
+                    Some(step_at),
+                    format!("{label}: has both `send` and `send_raw`; keep one"),
+                );
+                None
+            }
+            (None, None) => {
+                check.error(
+                    Some(step_at),
+                    format!("{label}: sends nothing; add `send` (JSON) or `send_raw` (text)"),
+                );
+                None
+            }
+        };
+        // An `expect` that failed to parse was still written: no second error for it.
+        let expect_written = step.expect.is_some();
+        let expect = match step.expect {
+            None => None,
+            Some(text) => match json_in_toml(check.text, &text) {
+                Ok(doc) => match Pattern::parse(&doc) {
+                    Ok(pattern) => Some(pattern),
+                    Err(e) => {
+                        check.error(Some(text.span().start), format!("{label}: `expect`: {e}"));
+                        ok = false;
+                        None
+                    }
+                },
+                Err((line, e)) => {
+                    check.errors.push(ContentError {
+                        file: check.path.clone(),
+                        line: Some(line),
+                        message: format!("{label}: `expect` is not valid JSON: {e}"),
+                    });
+                    ok = false;
+                    None
+                }
+            },
+        };
+        let Some(send) = send else {
+            ok = false;
+            continue;
+        };
+        if let Outgoing::Json(Value::Object(message)) = &send
+            && message.contains_key("id")
+            && message.contains_key("method")
+            && !expect_written
+        {
+            check.error(Some(step_at), format!("{label}: sends a request (it has `id` and `method`) but has no `expect`; say what the response must mean"));
+            ok = false;
+        }
+        if answers == AnswerOrder::InOrder && !expect_written {
+            check.error(Some(step_at), format!("{label}: this exercise answers every line in order, so every step needs an `expect`"));
+            ok = false;
+        }
+        let mut used = send.vars();
+        if let Some(pattern) = &expect {
+            pattern.vars(&mut used);
+        }
+        for name in used {
+            if !known.contains(&name) {
+                check.error(Some(step_at), format!("{label}: `${{{name}}}` is not defined: add it to [vars] or capture it in an earlier step"));
+                ok = false;
+            }
+        }
+        if step.silence_ok {
+            let idless = expect.as_ref().is_some_and(Pattern::names_no_id);
+            if answers == AnswerOrder::InOrder || !idless || !step.capture.is_empty() {
+                check.error(Some(step_at), format!("{label}: `silence_ok` is for a server step whose `expect` is an error without an id (`\"id\": \"$absent-or-null\"`), with no capture: silence or that error both pass"));
+                ok = false;
+            }
+        }
+        let mut captures = Vec::new();
+        for (name, pointer) in step.capture {
+            if !pointer.starts_with('/') {
+                check.error(Some(step_at), format!("{label}: capture `{name}` = \"{pointer}\" is not a JSON pointer (it starts with `/`)"));
+                ok = false;
+            }
+            if expect.is_none() {
+                check.error(
+                    Some(step_at),
+                    format!("{label}: captures `{name}` from a response, but expects none"),
+                );
+                ok = false;
+            }
+            known.insert(name.clone());
+            captures.push(Capture { name, pointer });
+        }
+        steps.push(ScenarioStep {
+            send,
+            expect,
+            silence_ok: step.silence_ok,
+            fresh: step.fresh,
+            captures,
+            line: check.line(step_at),
+        });
+    }
+    if steps.iter().any(|s| s.silence_ok)
+        && steps
+            .iter()
+            .any(|s| !s.silence_ok && s.expects_idless_error())
+    {
+        check.error(Some(at), format!("{label}: a step that may stay silent cannot share a scenario with a step that must get an error without an id: such errors carry nothing that tells which line they answer"));
+        ok = false;
+    }
+    let (name, title) = match scenario.name {
+        ScenarioName::Localized(title) => (title.en.clone(), title),
+        ScenarioName::English(name) => (
+            name.clone(),
+            Localized {
+                en: name.clone(),
+                zh: name,
+            },
+        ),
+    };
+    ok.then_some(Scenario {
+        name,
+        title,
+        fact: scenario.fact,
+        rule: scenario.rule,
+        answers,
+        steps,
+    })
+}
+
+/// Parses JSON held in a TOML string, returning errors on the TOML file's line.
+fn json_in_toml(
+    toml_text: &str,
+    value: &Spanned<String>,
+) -> Result<Value, (usize, serde_json::Error)> {
+    serde_json::from_str(value.get_ref()).map_err(|e| {
+        let start = value.span().start;
+        let opening = &toml_text[start..value.span().end.min(toml_text.len())];
+        // A newline right after `'''` or `"""` is not part of the string.
+        let skipped = usize::from(opening.starts_with("'''\n") || opening.starts_with("\"\"\"\n"));
+        (
+            line_of(toml_text, start) + skipped + e.line().saturating_sub(1),
+            e,
+        )
+    })
+}
+
+fn is_fact_id(text: &str) -> bool {
+    text.strip_prefix('F')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}

@@ -1,0 +1,135 @@
+//! `learn quiz --answers FILE`: grading a file of answers without asking.
+
+use super::colours::Colours;
+use super::status;
+use crate::commands::{Ctx, Status};
+use crate::content::Lang;
+use crate::content::text::tr;
+use crate::quiz::Quiz;
+use crate::quiz::answers::{Graded, grade_answers};
+use crate::quiz::model::DEFAULT_PASS_PERCENT;
+use crate::quiz::score::Score;
+use crate::quiz::session::Paint;
+use anyhow::{Context, Result, anyhow, bail};
+use colored::Colorize;
+use serde_json::{Value, json};
+
+/// `--answers FILE`: grade without asking; progress is not changed.
+pub(super) fn grade_file(
+    ctx: &Ctx,
+    quizzes: &[Quiz],
+    named: Option<&Quiz>,
+    path: &std::path::Path,
+    as_json: bool,
+) -> Result<Status> {
+    let lang = ctx.lang;
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the answers file {}", path.display()))?;
+    let graded = grade_answers(path, &text, quizzes, named, lang).map_err(|problems| {
+        let lines: Vec<String> = problems.iter().map(|p| format!("  {p}")).collect();
+        anyhow!(
+            "{}\n{}",
+            tr(
+                lang,
+                "the answers file has problems; nothing was graded. Fix these and run again:",
+                "答案文件有问题，没有评分。请修正以下各项后重试："
+            ),
+            lines.join("\n")
+        )
+    })?;
+    if graded.is_empty() {
+        bail!(
+            "{}",
+            tr(
+                lang,
+                "the answers file holds no answers: write one `question-id = \"answer\"` per line (`learn quiz --list` shows the ids)",
+                "答案文件里没有答案：每行写一条 `题目id = \"答案\"`（`learn quiz --list` 可查看题目 id）"
+            )
+        );
+    }
+    let score = Score {
+        right: graded.iter().filter(|g| g.right).count(),
+        total: graded.len(),
+    };
+    let pass_percent = named.map_or_else(
+        || {
+            graded
+                .iter()
+                .map(|g| g.quiz.pass_percent)
+                .max()
+                .unwrap_or(DEFAULT_PASS_PERCENT)
+        },
+        |quiz| quiz.pass_percent,
+    );
+    let passed = score.passes(pass_percent);
+    if as_json {
+        let results: Vec<Value> = graded.iter().map(|g| result_json(g, lang)).collect();
+        let report = json!({
+            "score": score.right,
+            "total": score.total,
+            "percent": score.percent(),
+            "pass_percent": pass_percent,
+            "passed": passed,
+            "results": results,
+        });
+        println!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(status(passed));
+    }
+    for g in &graded {
+        let (mark, note) = match (g.right, g.answered) {
+            (true, _) => ("✓".green().to_string(), ""),
+            (false, true) => ("✗".yellow().to_string(), ""),
+            (false, false) => (
+                "–".yellow().to_string(),
+                tr(lang, " (no answer)", "（未作答）"),
+            ),
+        };
+        println!("{mark} {}{}", g.question.id, note.dimmed());
+        if !g.right {
+            for line in Colours
+                .prose(g.question.explanation.get(lang).trim())
+                .lines()
+            {
+                println!("    {line}");
+            }
+            println!(
+                "    {}{}",
+                tr(lang, "More: ", "详见：").dimmed(),
+                Colours.command(&format!("learn read {}", g.question.section))
+            );
+        }
+    }
+    let state = match (lang, passed) {
+        (Lang::En, true) => "passed".green().bold().to_string(),
+        (Lang::En, false) => "not passed".yellow().to_string(),
+        (Lang::Zh, true) => "通过".green().bold().to_string(),
+        (Lang::Zh, false) => "未通过".yellow().to_string(),
+    };
+    let line = match lang {
+        Lang::En => format!(
+            "Score: {} of {} ({}%) · {state} (pass mark {pass_percent}%)",
+            score.right,
+            score.total,
+            score.percent()
+        ),
+        Lang::Zh => format!(
+            "得分：{}/{}（{}%）· {state}（及格线 {pass_percent}%）",
+            score.right,
+            score.total,
+            score.percent()
+        ),
+    };
+    println!("\n{line}");
+    Ok(status(passed))
+}
+
+fn result_json(graded: &Graded, lang: Lang) -> Value {
+    json!({
+        "id": graded.question.id,
+        "objective": graded.quiz.id,
+        "correct": graded.right,
+        "answered": graded.answered,
+        "explanation": graded.question.explanation.get(lang).trim(),
+        "section": graded.question.section,
+    })
+}

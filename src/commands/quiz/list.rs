@@ -1,0 +1,105 @@
+//! `learn quiz --list`: the questions and their choices, never the answers.
+
+use super::colours::Colours;
+use super::objective_title;
+use crate::commands::{Ctx, Status};
+use crate::content::Lang;
+use crate::content::text::tr;
+use crate::quiz::Quiz;
+use crate::quiz::model::letter;
+use crate::quiz::session::Paint;
+use anyhow::Result;
+use colored::Colorize;
+use serde_json::{Value, json};
+
+/// `--list`: every question with its choices, never the answers.
+pub(super) fn list(
+    ctx: &Ctx,
+    quizzes: &[Quiz],
+    named: Option<&Quiz>,
+    as_json: bool,
+) -> Result<Status> {
+    let lang = ctx.lang;
+    let shown: Vec<&Quiz> = match named {
+        Some(quiz) => vec![quiz],
+        None => quizzes.iter().collect(),
+    };
+    if as_json {
+        let items: Vec<Value> = shown
+            .iter()
+            .flat_map(|quiz| quiz.questions.iter().map(move |q| (quiz, q)))
+            .map(|(quiz, q)| {
+                let choices: Vec<Value> = q
+                    .kind
+                    .options()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| json!({"letter": letter(i).to_string(), "text": c.get(lang)}))
+                    .collect();
+                let mut item = json!({
+                    "id": q.id,
+                    "objective": quiz.id,
+                    "type": q.kind.type_name(),
+                    "prompt": q.prompt.get(lang),
+                    "choices": choices,
+                    "facts": q.facts,
+                    "section": q.section,
+                });
+                if let Some(message) = &q.message {
+                    item["message"] = json!(message.trim());
+                }
+                item
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&items)?);
+        return Ok(Status::Success);
+    }
+    println!(
+        "{}",
+        tr(
+            lang,
+            "Letters are in the unshuffled order that `--answers` files use.",
+            "字母按未打乱的顺序排列，`--answers` 文件用的就是这个顺序。"
+        )
+        .dimmed()
+    );
+    for quiz in shown {
+        println!();
+        let heading = match lang {
+            Lang::En => format!(
+                "{} · {} ({} questions, pass mark {}%)",
+                quiz.id,
+                objective_title(ctx, &quiz.id),
+                quiz.questions.len(),
+                quiz.pass_percent
+            ),
+            Lang::Zh => format!(
+                "{} · {}（{} 题，及格线 {}%）",
+                quiz.id,
+                objective_title(ctx, &quiz.id),
+                quiz.questions.len(),
+                quiz.pass_percent
+            ),
+        };
+        println!("{}", heading.bold());
+        for q in &quiz.questions {
+            println!(
+                "  {} {}",
+                q.id.cyan(),
+                format!("· {} · {}", q.kind.label().get(lang), q.facts.join(", ")).dimmed()
+            );
+            for line in Colours.prose(q.prompt.get(lang)).lines() {
+                println!("    {line}");
+            }
+            if let Some(message) = &q.message {
+                for line in message.trim().lines() {
+                    println!("      {}", line.cyan());
+                }
+            }
+            for (i, choice) in q.kind.options().iter().enumerate() {
+                println!("    {}) {}", letter(i), Colours.prose(choice.get(lang)));
+            }
+        }
+    }
+    Ok(Status::Success)
+}

@@ -4,6 +4,7 @@
 pub mod envelope;
 pub mod flood;
 mod idless;
+mod in_order;
 pub mod matching;
 mod near_miss;
 pub mod verdict;
@@ -88,7 +89,7 @@ fn judge_run(
     }
 
     if scenario.answers == AnswerOrder::InOrder {
-        judge_in_order(scenario, run, bindings, problems);
+        in_order::judge_in_order(scenario, run, bindings, problems);
         return;
     }
     let mut responses = Vec::new();
@@ -353,69 +354,6 @@ fn attribute_idless<'a>(
         }
     }
     unclear
-}
-
-/// Function and client programs: output line N answers the Nth step that
-/// expects an answer. Their lines are plain JSON values, not JSON-RPC.
-fn judge_in_order(
-    scenario: &Scenario,
-    run: &RunRecord,
-    bindings: &Bindings,
-    problems: &mut Vec<Problem>,
-) {
-    let lines: Vec<&String> = run
-        .received
-        .iter()
-        .filter(|l| !l.trim().is_empty())
-        .collect();
-    let mut answered = 0;
-    for sent in &run.sent {
-        let Some(key @ ResponseKey::Line(n)) = &sent.key else {
-            continue;
-        };
-        let Some(pattern) = expectation(scenario, sent.step, bindings, problems) else {
-            continue;
-        };
-        let pattern = &pattern;
-        answered = answered.max(n + 1);
-        let Some(line) = lines.get(*n) else {
-            problems.push(Problem::MissingResponse {
-                step: sent.step,
-                sent: sent.text.clone(),
-                key: key.clone(),
-                near: None,
-            });
-            continue;
-        };
-        let Ok(got) = serde_json::from_str::<Value>(line) else {
-            problems.push(Problem::NotJson {
-                line: (*line).clone(),
-            });
-            continue;
-        };
-        let found = matching::mismatches(pattern, &got, bindings);
-        if !found.is_empty() {
-            problems.push(Problem::WrongResponse {
-                step: sent.step,
-                sent: sent.text.clone(),
-                expected: matching::resolve(pattern, bindings).to_json(),
-                shown: matching::project(pattern, &got, bindings),
-                got,
-                mismatches: found,
-            });
-        }
-    }
-    for line in lines.iter().skip(answered) {
-        problems.push(match serde_json::from_str::<Value>(line) {
-            Ok(message) => Problem::ExtraLine {
-                message,
-                expected: answered,
-            },
-            Err(_) => Problem::NotJson {
-                line: (*line).clone(),
-            },
-        });
-    }
 }
 
 /// A step's expectation with its variables filled in. `None` when it has

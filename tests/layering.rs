@@ -3,6 +3,9 @@
 //! progress, coverage) and no front-end module (cli, app, commands, render).
 //! The scan reads every `crate::` path in `src/content`, so a new import of
 //! either kind turns this test red, naming the file and line.
+//!
+//! Small files: no file under `src/` has more than `MAX_LINES_OF_CODE` lines
+//! of code (see `lines_of_code`); the test names each file over it.
 
 use std::fs;
 use std::path::Path;
@@ -94,4 +97,57 @@ fn the_scan_finds_each_form_of_import() {
             (5, "render".to_string()),
         ]
     );
+}
+
+/// The most lines of code a file under `src/` may hold.
+const MAX_LINES_OF_CODE: usize = 400;
+
+/// Lines of code: non-blank lines that are not `//` comments (doc comments
+/// included), before the file's first `#[cfg(test)]` at the start of a line
+/// (unit tests beside the code do not count).
+fn lines_of_code(text: &str) -> usize {
+    text.lines()
+        .take_while(|line| !line.starts_with("#[cfg(test)]"))
+        .map(|line| line.trim_start_matches([' ', '\t']))
+        .filter(|line| !line.is_empty() && !line.starts_with("//"))
+        .count()
+}
+
+#[test]
+fn no_source_file_is_over_400_lines_of_code() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    files.sort();
+    assert!(files.len() > 50, "src has its files");
+    let mut large = Vec::new();
+    for file in &files {
+        let count = lines_of_code(&fs::read_to_string(file).expect("read"));
+        if count > MAX_LINES_OF_CODE {
+            large.push(format!(
+                "{}: {count} lines of code",
+                file.strip_prefix(root).unwrap_or(file).display()
+            ));
+        }
+    }
+    assert!(
+        large.is_empty(),
+        "files over {MAX_LINES_OF_CODE} lines of code (split them by job; unit tests after `#[cfg(test)]` do not count):\n{}",
+        large.join("\n")
+    );
+}
+
+#[test]
+fn lines_of_code_skip_blanks_comments_and_unit_tests() {
+    let text = "//! The module.\n\
+                \n\
+                use std::fs;\n\
+                \t// an indented comment\n\
+                /// a doc comment\n\
+                fn f() {\n\
+                \t  let x = 1; // trailing\n\
+                }\n\
+                #[cfg(test)]\n\
+                mod tests {}\n";
+    assert_eq!(lines_of_code(text), 4);
 }

@@ -71,7 +71,9 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
         Command::Dev { command } => match command {
             DevCommand::Check { dir, run } => commands::dev::check(dir.or(root), run, lang),
             DevCommand::Update { dir } => commands::dev::update(dir.or(root), lang),
-            DevCommand::Coverage => commands::dev::coverage(root, lang),
+            DevCommand::Coverage { lesson } => {
+                commands::dev::coverage(root, lesson.as_deref(), lang)
+            }
         },
         Command::Next => commands::next::run(&mut course()?),
         Command::List { json } => commands::list::run(&course()?, json),

@@ -272,7 +272,12 @@ pub enum DevCommand {
     ///
     /// Prints the Markdown table kept as `lessons/<lesson>/COVERAGE.md`; exit 1
     /// when a fact has no section in both languages, or no scenario or question.
-    Coverage,
+    /// Each lesson has its own facts and its own table.
+    Coverage {
+        /// Only this lesson's table (a lesson id) [default: every lesson's, in order]
+        #[arg(long)]
+        lesson: Option<String>,
+    },
 }
 
 /// What to run instead of the learner's own file: shared by `check`,

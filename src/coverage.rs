@@ -1,9 +1,8 @@
 //! Where each fact is taught (reading sections, in both languages) and
 //! checked (scenarios and quiz questions). Reads content only.
 
-use crate::content::model::section_file;
 use crate::content::section_facts::facts_of;
-use crate::content::{Course, Lang, Step};
+use crate::content::{Lang, Lesson, Step};
 use crate::quiz::model::Quiz;
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -31,38 +30,29 @@ impl FactCoverage {
     }
 }
 
-/// The facts a section's last `Facts:` line names.
-fn section_facts(course: &Course, id: &str, lang: Lang) -> BTreeSet<String> {
-    course
-        .lessons
+/// The facts of one lesson: where each is taught (that lesson's sections)
+/// and checked (its exercises' scenarios and its quizzes' questions). Fact
+/// ids are the lesson's own, so two lessons may both have an `F1`.
+pub fn coverage(lesson: &Lesson, quizzes: &[Quiz], lang: Lang) -> Vec<FactCoverage> {
+    let per_lang: Vec<(&str, BTreeSet<String>, BTreeSet<String>)> = lesson
+        .objectives
         .iter()
-        .find(|lesson| section_file(&lesson.dir, id, lang).is_file())
-        .map(|lesson| facts_of(&lesson.dir, id, lang))
-        .unwrap_or_default()
-}
-
-pub fn coverage(course: &Course, quizzes: &[Quiz], lang: Lang) -> Vec<FactCoverage> {
-    let sections: Vec<&str> = course
-        .steps()
-        .filter_map(|(_, _, step)| match step {
+        .flat_map(|o| &o.steps)
+        .filter_map(|step| match step {
             Step::Reading(id) => Some(id.as_str()),
             _ => None,
         })
-        .collect();
-    let per_lang: Vec<(&str, BTreeSet<String>, BTreeSet<String>)> = sections
-        .iter()
         .map(|id| {
             (
-                *id,
-                section_facts(course, id, Lang::En),
-                section_facts(course, id, Lang::Zh),
+                id,
+                facts_of(&lesson.dir, id, Lang::En),
+                facts_of(&lesson.dir, id, Lang::Zh),
             )
         })
         .collect();
-    course
-        .lessons
+    lesson
+        .facts
         .iter()
-        .flat_map(|lesson| &lesson.facts)
         .map(|fact| {
             let id = &fact.id;
             let in_both = per_lang
@@ -76,8 +66,9 @@ pub fn coverage(course: &Course, quizzes: &[Quiz], lang: Lang) -> Vec<FactCovera
                 title: fact.title.get(lang).to_string(),
                 sections: in_both.map(|(s, _, _)| s.to_string()).collect(),
                 one_language_only: in_one.map(|(s, _, _)| s.to_string()).collect(),
-                scenarios: course
-                    .exercises()
+                scenarios: lesson
+                    .exercises
+                    .iter()
                     .flat_map(|e| {
                         e.scenarios
                             .iter()
@@ -87,6 +78,7 @@ pub fn coverage(course: &Course, quizzes: &[Quiz], lang: Lang) -> Vec<FactCovera
                     .collect(),
                 questions: quizzes
                     .iter()
+                    .filter(|q| q.lesson == lesson.id)
                     .flat_map(|q| &q.questions)
                     .filter(|q| q.facts.contains(id))
                     .map(|q| q.id.clone())

@@ -142,9 +142,12 @@ fn saved_answers(root: &Path) -> (BTreeMap<String, bool>, BTreeSet<String>) {
 fn every_objective_has_a_quiz_of_three_or_more_and_twenty_in_all() {
     let course = load_course(&repo()).unwrap();
     let quizzes = quizzes();
-    let objectives = course.lessons.iter().flat_map(|l| &l.objectives);
+    let objectives = course
+        .lessons
+        .iter()
+        .flat_map(|l| l.objectives.iter().map(move |o| (l, o)));
     // The opening and closing frame the lesson; only objectives end in a quiz.
-    for objective in objectives.filter(|o| o.part == Part::Objective) {
+    for (lesson, objective) in objectives.filter(|(_, o)| o.part == Part::Objective) {
         let quiz = quiz(&quizzes, &objective.id);
         assert!(
             quiz.questions.len() >= 3,
@@ -153,8 +156,8 @@ fn every_objective_has_a_quiz_of_three_or_more_and_twenty_in_all() {
             quiz.questions.len()
         );
         assert_eq!(
-            objective.steps.last().map(|s| s.progress_key()),
-            Some(format!("quiz:{}", objective.id)),
+            objective.steps.last().map(|s| s.progress_key(&lesson.id)),
+            Some(format!("quiz:{}/{}", lesson.id, objective.id)),
             "the quiz is the last step of objective {}",
             objective.id
         );
@@ -410,7 +413,7 @@ fn a_piped_quiz_shows_every_screen() {
     let (saved, done) = saved_answers(copy.path());
     assert_eq!(saved.len(), 6);
     assert_eq!(saved.values().filter(|r| **r).count(), 4);
-    assert!(!done.contains("quiz:schema-ts"));
+    assert!(!done.contains("quiz:mcp-messages/schema-ts"));
 }
 
 #[test]
@@ -516,7 +519,7 @@ fn retry_wrong_asks_only_the_missed_and_a_pass_marks_the_step_done() {
         run.stdout
     );
     let (_, done) = saved_answers(copy.path());
-    assert!(done.contains("quiz:wire-shapes"), "{done:?}");
+    assert!(done.contains("quiz:mcp-messages/wire-shapes"), "{done:?}");
 
     // Nothing left to retry; and with no objective the next quiz starts.
     let run = learn(

@@ -4,7 +4,6 @@ use super::{Ctx, Status};
 use crate::check::{CheckOptions, Target, check_program, prepare, random_seed};
 use crate::cli::CheckArgs;
 use crate::content::Lang;
-use crate::content::model::Step;
 use crate::content::section_facts;
 use crate::content::text::tr;
 use crate::judge::CheckResult;
@@ -67,7 +66,7 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs, watching: bool) -> Result<Status> {
         return Ok(Status::Failed);
     }
     if matches!(target, Target::Exercise) {
-        let key = Step::Exercise(exercise_id.clone()).progress_key();
+        let key = crate::content::model::exercise_key(&exercise_id);
         let first_time = !ctx.progress.is_done(&key);
         ctx.mark_done(key)?;
         if first_time && !args.json {

@@ -245,18 +245,32 @@ pub fn update(dir: Option<PathBuf>, lang: Lang) -> Result<Status> {
     Ok(Status::Success)
 }
 
-/// `learn dev coverage`: the fact table; fails when a fact is untaught or unchecked.
-pub fn coverage(root: Option<PathBuf>, lang: Lang) -> Result<Status> {
+/// `learn dev coverage`: each lesson's fact table (or the named lesson's);
+/// fails when a fact is untaught or unchecked.
+pub fn coverage(root: Option<PathBuf>, lesson: Option<&str>, lang: Lang) -> Result<Status> {
     let project = locate(root.as_deref())?;
     let course = load_course(&project.root)?;
     let quizzes = crate::quiz::load::load_all(&course)?;
-    let rows = crate::coverage::coverage(&course, &quizzes, lang);
-    print!("{}", crate::coverage::markdown(&rows));
-    let gaps: Vec<String> = rows
-        .iter()
-        .filter(|r| !r.taught() || !r.checked() || !r.one_language_only.is_empty())
-        .map(|r| r.id.clone())
-        .collect();
+    let lessons: Vec<&crate::content::Lesson> = match lesson {
+        Some(id) => vec![course.lesson(id).with_context(|| {
+            let ids: Vec<&str> = course.lessons.iter().map(|l| l.id.as_str()).collect();
+            format!(
+                "there is no lesson `{id}`: the lessons are {}",
+                ids.join(", ")
+            )
+        })?],
+        None => course.lessons.iter().collect(),
+    };
+    let mut gaps: Vec<String> = Vec::new();
+    for lesson in lessons {
+        let rows = crate::coverage::coverage(lesson, &quizzes, lang);
+        print!("{}", crate::coverage::markdown(&rows));
+        gaps.extend(
+            rows.iter()
+                .filter(|r| !r.taught() || !r.checked() || !r.one_language_only.is_empty())
+                .map(|r| course.fact_ref(&lesson.id, &r.id)),
+        );
+    }
     if gaps.is_empty() {
         return Ok(Status::Success);
     }

@@ -62,7 +62,10 @@ pub fn glossary(ctx: &Ctx, wanted: Option<&str>) -> Result<Status> {
     Ok(Status::Success)
 }
 
+/// The current lesson's `recap` section (by convention, each lesson's
+/// summary has that id; `learn read <lesson>/recap` shows another's).
 pub fn recap(ctx: &Ctx) -> Result<Status> {
-    print!("{}", super::next::section_text(ctx, "recap")?);
+    let (lesson, id) = ctx.section("recap")?;
+    print!("{}", super::next::section_text(ctx, &lesson.id, id)?);
     Ok(Status::Success)
 }

@@ -29,9 +29,9 @@ impl StepStatus {
 pub fn statuses(ctx: &Ctx) -> Vec<StepStatus> {
     let mut seen_current = false;
     ctx.course
-        .steps()
-        .map(|(_, _, step)| {
-            if ctx.progress.is_done(&step.progress_key()) {
+        .keyed_steps()
+        .map(|(_, _, _, key)| {
+            if ctx.progress.is_done(&key) {
                 StepStatus::Done
             } else if !seen_current {
                 seen_current = true;
@@ -72,8 +72,14 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<Status> {
         println!("{}", serde_json::to_string_pretty(&items)?);
         return Ok(Status::Success);
     }
-    let mut last_objective = "";
-    for ((_, objective, step), status) in ctx.course.steps().zip(&statuses) {
+    let several = ctx.course.lessons.len() > 1;
+    let (mut last_lesson, mut last_objective) = ("", "");
+    for ((lesson, objective, step), status) in ctx.course.steps().zip(&statuses) {
+        if several && lesson.id != last_lesson {
+            last_lesson = &lesson.id;
+            last_objective = "";
+            println!("{}", lesson.title.get(lang).bold().underline());
+        }
         if objective.id != last_objective {
             last_objective = &objective.id;
             println!("{}", objective.title.get(lang).bold());
@@ -94,7 +100,11 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<Status> {
             }),
             _ => String::new(),
         };
-        println!("  {mark} {:<9} {:<30} {}", kind, step.id(), detail.dimmed());
+        let name = match step {
+            Step::Exercise(id) => id.clone(),
+            _ => ctx.course.step_ref(&lesson.id, step.kind(), step.id()),
+        };
+        println!("  {mark} {:<9} {:<30} {}", kind, name, detail.dimmed());
     }
     let done = statuses.iter().filter(|s| **s == StepStatus::Done).count();
     println!(

@@ -24,12 +24,13 @@ use crate::check::{Target, prepare};
 use crate::content::load::load_course;
 use crate::content::project::Project;
 use crate::content::text::tr;
-use crate::content::{Course, Exercise, Lang, Step};
+use crate::content::{Course, Exercise, Lang, Lesson, Step, StepKind};
 use crate::progress::{Loaded, Progress, ProgressStore};
 use crate::runner::Program;
 use crate::runner::build::BuildOutput;
 use anyhow::{Result, anyhow, bail};
 use colored::Colorize;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// What `--cmd` and `--solution` name (the learner's file when neither).
@@ -73,7 +74,14 @@ impl Ctx {
         let course = load_course(&project.root)?;
         let quizzes = crate::quiz::load::load_all(&course)?;
         let store = ProgressStore::new(project.progress_file());
-        let (progress, loaded) = store.load();
+        let (mut progress, loaded) = store.load();
+        let renamed = older_keys(&course);
+        if progress.rename_keys(&renamed) {
+            progress = store.update(|p| {
+                p.rename_keys(&renamed);
+                p.clone()
+            })?;
+        }
         if let Loaded::SetAside { reason, kept_as } = loaded {
             let text = match lang {
                 Lang::En => format!(
@@ -128,48 +136,76 @@ impl Ctx {
         }
     }
 
-    /// A reading section's id, checked against the course's steps, so a typo
-    /// gets a suggestion and a path like `../x` is never read.
-    pub fn section<'a>(&'a self, id: &str) -> Result<&'a str> {
-        let ids = || {
-            self.course.steps().filter_map(|(_, _, step)| match step {
-                Step::Reading(id) => Some(id.as_str()),
-                _ => None,
-            })
-        };
-        if let Some(found) = ids().find(|known| *known == id) {
-            return Ok(found);
-        }
-        match closest(id, ids()) {
-            Some(near) => bail!(
-                "{}",
-                tr2(
-                    self.lang,
+    /// A reading section, by id or `<lesson>/<id>`, checked against the
+    /// course's steps, so a typo gets a suggestion and a path like `../x` is
+    /// never read.
+    pub fn section<'a>(&'a self, id: &str) -> Result<(&'a Lesson, &'a str)> {
+        self.step_named(StepKind::Reading, id).map_err(|near| {
+            let (en, zh) = match near {
+                Some(near) => (
                     format!(
                         "there is no section `{id}`. Did you mean `{near}`? (`learn list` shows the sections)"
                     ),
                     format!(
                         "没有名为 `{id}` 的章节。你是想输入 `{near}` 吗？（`learn list` 会列出各章节）"
                     ),
-                )
-            ),
-            None => bail!(
-                "{}",
-                tr2(
-                    self.lang,
+                ),
+                None => (
                     format!("there is no section `{id}` (`learn list` shows the sections)"),
                     format!("没有名为 `{id}` 的章节（`learn list` 会列出各章节）"),
-                )
-            ),
-        }
+                ),
+            };
+            anyhow!("{}", tr2(self.lang, en, zh))
+        })
     }
 
-    /// The first step not yet done, in `learn next`'s order.
-    pub fn next_step(&self) -> Option<&Step> {
+    /// A step of `kind` named `id` or `<lesson>/<id>`. A bare id that two
+    /// lessons use means the one in the learner's current lesson, else the
+    /// first. `Err` holds the closest known name, if one is near.
+    pub fn step_named<'a>(
+        &'a self,
+        kind: StepKind,
+        id: &str,
+    ) -> std::result::Result<(&'a Lesson, &'a str), Option<String>> {
+        let named = || {
+            self.course
+                .steps()
+                .filter(move |(_, _, step)| step.kind() == kind)
+        };
+        let found: Vec<(&Lesson, &str)> = named()
+            .filter(|(lesson, _, step)| {
+                step.id() == id || format!("{}/{}", lesson.id, step.id()) == id
+            })
+            .map(|(lesson, _, step)| (lesson, step.id()))
+            .collect();
+        let current = self.current_lesson().map(|l| l.id.as_str());
+        if let Some(&one) = found
+            .iter()
+            .find(|(lesson, _)| Some(lesson.id.as_str()) == current)
+            .or(found.first())
+        {
+            return Ok(one);
+        }
+        let refs: Vec<String> = named()
+            .map(|(lesson, _, step)| self.course.step_ref(&lesson.id, kind, step.id()))
+            .collect();
+        Err(closest(id, refs.iter().map(String::as_str)).map(str::to_string))
+    }
+
+    /// The lesson of the first step not yet done (the last lesson when all
+    /// are done).
+    pub fn current_lesson(&self) -> Option<&Lesson> {
+        self.next_step()
+            .map(|(lesson, _)| lesson)
+            .or(self.course.lessons.last())
+    }
+
+    /// The first step not yet done, in `learn next`'s order, with its lesson.
+    pub fn next_step(&self) -> Option<(&Lesson, &Step)> {
         self.course
-            .steps()
-            .map(|(_, _, step)| step)
-            .find(|step| !self.progress.is_done(&step.progress_key()))
+            .keyed_steps()
+            .find(|(_, _, _, key)| !self.progress.is_done(key))
+            .map(|(lesson, _, step, _)| (lesson, step))
     }
 
     /// The exercise the learner is on: the next step when it is an exercise;
@@ -177,28 +213,30 @@ impl Ctx {
     /// (so checking again after a solve re-checks it, not the one after the
     /// quiz); before any exercise is reached, the first unsolved one.
     pub fn current_exercise(&self) -> Option<&Exercise> {
-        let next = self.next_step()?;
         let mut last_reached = None;
-        for (_, _, step) in self.course.steps() {
-            if step == next {
+        let mut next = None;
+        for (_, _, step, key) in self.course.keyed_steps() {
+            if !self.progress.is_done(&key) {
+                next = Some(step);
                 break;
             }
             if let Step::Exercise(id) = step {
                 last_reached = Some(id);
             }
         }
-        let id = match next {
+        let id = match next? {
             Step::Exercise(id) => Some(id),
             _ => last_reached,
         };
         match id {
             Some(id) => self.course.exercise(id),
-            None => self.course.steps().find_map(|(_, _, step)| match step {
-                Step::Exercise(id) if !self.progress.is_done(&step.progress_key()) => {
-                    self.course.exercise(id)
-                }
-                _ => None,
-            }),
+            None => self
+                .course
+                .keyed_steps()
+                .find_map(|(_, _, step, key)| match step {
+                    Step::Exercise(id) if !self.progress.is_done(&key) => self.course.exercise(id),
+                    _ => None,
+                }),
         }
     }
 
@@ -298,6 +336,19 @@ impl Ctx {
             }
         }
     }
+}
+
+/// The keys of readings and quizzes as progress files before lesson
+/// namespaces wrote them, each mapped to its key now. A bare id means the
+/// first lesson that has it: the files were written when there was one.
+fn older_keys(course: &Course) -> BTreeMap<String, String> {
+    let mut renamed = BTreeMap::new();
+    for (_, _, step, key) in course.keyed_steps() {
+        if !matches!(step, Step::Exercise(_)) {
+            renamed.entry(step.unqualified_key()).or_insert(key);
+        }
+    }
+    renamed
 }
 
 /// The known id most like `id`, if one is close enough to be a typo.

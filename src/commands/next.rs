@@ -13,13 +13,17 @@ pub fn run(ctx: &mut Ctx) -> Result<Status> {
     let total = ctx.course.steps().count();
     let found = ctx
         .course
-        .steps()
+        .keyed_steps()
         .enumerate()
-        .find(|(_, (_, _, step))| !ctx.progress.is_done(&step.progress_key()))
-        .map(|(index, (_, objective, step))| {
-            (index, objective.title.get(lang).to_string(), step.clone())
+        .find(|(_, (_, _, _, key))| !ctx.progress.is_done(key))
+        .map(|(index, (lesson, objective, step, key))| {
+            let objective = match ctx.course.lessons.len() {
+                1 => objective.title.get(lang).to_string(),
+                _ => format!("{} · {}", lesson.title.get(lang), objective.title.get(lang)),
+            };
+            (index, objective, lesson.id.clone(), step.clone(), key)
         });
-    let Some((index, objective, step)) = found else {
+    let Some((index, objective, lesson, step, key)) = found else {
         let finished = match ctx.course.finished() {
             Some(text) => text.get(lang),
             None => tr(
@@ -38,8 +42,8 @@ pub fn run(ctx: &mut Ctx) -> Result<Status> {
     println!("{}", position.dimmed());
     match &step {
         Step::Reading(id) => {
-            print!("{}", section_text(ctx, id)?);
-            ctx.mark_done(step.progress_key())?;
+            print!("{}", section_text(ctx, &lesson, id)?);
+            ctx.mark_done(key)?;
             println!();
             println!(
                 "{}",
@@ -53,7 +57,7 @@ pub fn run(ctx: &mut Ctx) -> Result<Status> {
                 println!("\n{}", cargo_run_tip(lang).dimmed());
             }
         }
-        Step::Quiz(id) => print!("{}", super::quiz::brief(ctx, id)?),
+        Step::Quiz(id) => print!("{}", super::quiz::brief(ctx, &lesson, id)?),
     }
     Ok(Status::Success)
 }
@@ -76,12 +80,13 @@ fn cargo_run_tip(lang: Lang) -> &'static str {
     )
 }
 
-/// A reading section, rendered for the terminal.
-pub fn section_text(ctx: &Ctx, id: &str) -> Result<String> {
-    let path = ctx
+/// A lesson's reading section, rendered for the terminal.
+pub fn section_text(ctx: &Ctx, lesson: &str, id: &str) -> Result<String> {
+    let lesson = ctx
         .course
-        .section_path(id, ctx.lang)
-        .with_context(|| format!("there is no section `{id}` (`learn list` shows the sections)"))?;
+        .lesson(lesson)
+        .with_context(|| format!("there is no lesson `{lesson}`"))?;
+    let path = crate::content::model::section_file(&lesson.dir, id, ctx.lang);
     let text =
         fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
     Ok(markdown::render(&text))
@@ -172,9 +177,9 @@ pub fn after_solve(ctx: &Ctx) -> String {
     let lang = ctx.lang;
     let pending: Vec<&Step> = ctx
         .course
-        .steps()
-        .map(|(_, _, step)| step)
-        .filter(|step| !ctx.progress.is_done(&step.progress_key()))
+        .keyed_steps()
+        .filter(|(_, _, _, key)| !ctx.progress.is_done(key))
+        .map(|(_, _, step, _)| step)
         .collect();
     let Some(first) = pending.first() else {
         return tr(

@@ -4,7 +4,7 @@ use super::{Ctx, Status};
 use anyhow::Result;
 
 pub fn run(ctx: &Ctx, id: &str) -> Result<Status> {
-    let id = ctx.section(id)?;
-    print!("{}", super::next::section_text(ctx, id)?);
+    let (lesson, id) = ctx.section(id)?;
+    print!("{}", super::next::section_text(ctx, &lesson.id, id)?);
     Ok(Status::Success)
 }

@@ -6,7 +6,6 @@
 //! the learner has committed their own version.
 
 use super::{Ctx, Status};
-use crate::content::Step;
 use crate::content::text::tr;
 use anyhow::{Context, Result};
 use std::io::{BufRead, Write};
@@ -20,7 +19,7 @@ pub fn run(ctx: &mut Ctx, id: Option<&str>, force: bool) -> Result<Status> {
         .with_context(|| format!("cannot read the shipped copy {}", pristine_path.display()))?;
     let path = ctx.project.exercise_file(&exercise.file);
     let shown = ctx.shown_path(&path);
-    let key = Step::Exercise(exercise.id.clone()).progress_key();
+    let key = crate::content::model::exercise_key(&exercise.id);
     let current = match std::fs::read(&path) {
         Ok(bytes) => Some(bytes),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,

@@ -1,7 +1,6 @@
 //! `learn solution`: the reference, once earned (or forced).
 
 use super::{Ctx, Status};
-use crate::content::Step;
 use crate::content::text::tr;
 use anyhow::{Context, Result, bail};
 
@@ -9,7 +8,7 @@ pub fn run(ctx: &Ctx, id: Option<&str>, force: bool) -> Result<Status> {
     let exercise = ctx.exercise_or_current(id)?;
     let solved = ctx
         .progress
-        .is_done(&Step::Exercise(exercise.id.clone()).progress_key());
+        .is_done(&crate::content::model::exercise_key(&exercise.id));
     if !solved && !force {
         bail!(
             "{} `learn solution {} --force`",

@@ -47,7 +47,7 @@ pub fn run(ctx: &mut Ctx, timeout: ScenarioTimeout) -> Result<Status> {
     let lang = ctx.lang;
     loop {
         let exercise = match ctx.next_step() {
-            Some(Step::Exercise(id)) => ctx.exercise(id)?,
+            Some((_, Step::Exercise(id))) => ctx.exercise(id)?,
             Some(_) => {
                 // A reading or a quiz comes first: watching cannot do those.
                 println!("{}", super::next::after_solve(ctx));
@@ -79,7 +79,7 @@ pub fn run(ctx: &mut Ctx, timeout: ScenarioTimeout) -> Result<Status> {
         };
         let status = check(ctx, &args, true)?;
         if status == Status::Success {
-            if let Some(Step::Exercise(next)) = ctx.next_step() {
+            if let Some((_, Step::Exercise(next))) = ctx.next_step() {
                 let next = ctx.exercise(next)?;
                 println!();
                 print!("{}", super::next::exercise_brief(ctx, next)?);

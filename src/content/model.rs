@@ -98,8 +98,23 @@ impl Step {
         }
     }
 
-    /// The key progress is stored under: kinds have separate namespaces.
-    pub fn progress_key(&self) -> String {
+    /// The key progress is stored under, for this step of `lesson`: kinds
+    /// have separate namespaces, and readings and quizzes are the lesson's
+    /// own (`reading:<lesson>/<id>`), so two lessons may reuse a section or
+    /// objective id. Exercise ids are course-wide (their files share
+    /// `exercises/`), so their key is `exercise:<id>`.
+    pub fn progress_key(&self, lesson: &str) -> String {
+        match self {
+            Step::Exercise(id) => exercise_key(id),
+            Step::Reading(_) | Step::Quiz(_) => {
+                format!("{}:{lesson}/{}", self.kind().name(), self.id())
+            }
+        }
+    }
+
+    /// The key this step had before lessons were namespaces
+    /// (`reading:<id>`), which older progress files hold.
+    pub fn unqualified_key(&self) -> String {
         format!("{}:{}", self.kind().name(), self.id())
     }
 }
@@ -235,13 +250,62 @@ impl Course {
         })
     }
 
-    /// The lesson that holds a reading section, and the section's file.
-    pub fn section_path(&self, id: &str, lang: super::text::Lang) -> Option<PathBuf> {
-        self.lessons.iter().find_map(|lesson| {
-            let path = section_file(&lesson.dir, id, lang);
-            path.is_file().then_some(path)
+    /// Every step of every lesson, in order, with its progress key.
+    pub fn keyed_steps(&self) -> impl Iterator<Item = (&Lesson, &Objective, &Step, String)> {
+        self.steps().map(|(lesson, objective, step)| {
+            (lesson, objective, step, step.progress_key(&lesson.id))
         })
     }
+
+    pub fn lesson(&self, id: &str) -> Option<&Lesson> {
+        self.lessons.iter().find(|l| l.id == id)
+    }
+
+    /// The lesson that holds an exercise.
+    pub fn lesson_of(&self, exercise: &Exercise) -> Option<&Lesson> {
+        self.lessons
+            .iter()
+            .find(|l| l.exercises.iter().any(|e| e.id == exercise.id))
+    }
+
+    /// The lessons with a step of this kind and id, in course order.
+    pub fn lessons_with(&self, kind: StepKind, id: &str) -> Vec<&Lesson> {
+        self.lessons
+            .iter()
+            .filter(|lesson| {
+                lesson
+                    .objectives
+                    .iter()
+                    .flat_map(|o| &o.steps)
+                    .any(|s| s.kind() == kind && s.id() == id)
+            })
+            .collect()
+    }
+
+    /// How to name a lesson's section or quiz on the command line: its id
+    /// alone when no other lesson uses it, else `<lesson>/<id>`.
+    pub fn step_ref(&self, lesson: &str, kind: StepKind, id: &str) -> String {
+        if self.lessons_with(kind, id).len() > 1 {
+            format!("{lesson}/{id}")
+        } else {
+            id.to_string()
+        }
+    }
+
+    /// How to name a lesson's fact in a report: its id alone in a course of
+    /// one lesson, else `<lesson>/<id>` (lessons number their facts alike).
+    pub fn fact_ref(&self, lesson: &str, fact: &str) -> String {
+        if self.lessons.len() > 1 {
+            format!("{lesson}/{fact}")
+        } else {
+            fact.to_string()
+        }
+    }
+}
+
+/// The progress key of an exercise (course-wide, like its id).
+pub fn exercise_key(id: &str) -> String {
+    format!("exercise:{id}")
 }
 
 /// Where a lesson keeps a reading section's text in one language.

@@ -27,7 +27,7 @@ fn parse(text: &str) -> BTreeSet<String> {
 }
 
 /// For each fact of the lesson that holds `exercise_id`, the section that
-/// teaches it (see `best_sections`). Reads the lesson's sections, so it is
+/// teaches it (see `best_sections`), as `learn read` takes it. Reads the lesson's sections, so it is
 /// asked for only when a failure is shown, not on every load.
 pub fn read_more(course: &Course, exercise_id: &str) -> BTreeMap<String, String> {
     let Some(lesson) = course
@@ -46,7 +46,14 @@ pub fn read_more(course: &Course, exercise_id: &str) -> BTreeMap<String, String>
             _ => None,
         })
         .collect();
+    // Named as the learner types it: `<lesson>/<id>` where lessons share an id.
     best_sections(&lesson.dir, &readings)
+        .into_iter()
+        .map(|(fact, id)| {
+            let shown = course.step_ref(&lesson.id, super::StepKind::Reading, &id);
+            (fact, shown)
+        })
+        .collect()
 }
 
 /// For each fact, the section that teaches it most directly: of the

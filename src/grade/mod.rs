@@ -228,6 +228,10 @@ pub fn grade_class(
                         number: exercise.number,
                         file: exercise.file.clone(),
                         points: exercise.points,
+                        fact_prefix: course
+                            .lesson_of(exercise)
+                            .map(|l| course.fact_ref(&l.id, ""))
+                            .unwrap_or_default(),
                         file_sha256: taken[s][e]
                             .as_ref()
                             .ok()

@@ -52,6 +52,9 @@ pub struct ExerciseGrade {
     /// The file name under `exercises/`.
     pub file: String,
     pub points: u32,
+    /// How its scenarios' facts are named in reports: `F3`, or
+    /// `<lesson>/F3` in a course of several lessons (each numbers its own).
+    pub fact_prefix: String,
     /// SHA-256 of the file graded, when one was taken.
     pub file_sha256: Option<String>,
     /// SHA-256 of the program built from it, when it compiled.

@@ -112,6 +112,23 @@ impl Progress {
     pub fn is_done(&self, key: &str) -> bool {
         self.done.contains(key)
     }
+
+    /// Renames the done keys that `renamed` maps to a new key (an older
+    /// file's keys, from before lessons were namespaces); true when any
+    /// changed.
+    pub fn rename_keys(&mut self, renamed: &BTreeMap<String, String>) -> bool {
+        let old: Vec<String> = self
+            .done
+            .iter()
+            .filter(|key| renamed.contains_key(*key))
+            .cloned()
+            .collect();
+        for key in &old {
+            self.done.remove(key);
+            self.done.insert(renamed[key].clone());
+        }
+        !old.is_empty()
+    }
 }
 
 fn write_atomically(path: &Path, progress: &Progress) -> Result<()> {
@@ -152,6 +169,20 @@ mod tests {
             panic!("{loaded:?}")
         };
         assert_eq!(fs::read_to_string(kept_as).unwrap(), "done = [1, 2");
+    }
+
+    #[test]
+    fn renames_only_the_mapped_keys() {
+        let mut progress = Progress::fresh();
+        progress.done.insert("reading:intro".into());
+        progress.done.insert("exercise:id-echo".into());
+        let renamed =
+            BTreeMap::from([("reading:intro".to_string(), "reading:l1/intro".to_string())]);
+        assert!(progress.rename_keys(&renamed));
+        assert!(progress.is_done("reading:l1/intro"));
+        assert!(!progress.is_done("reading:intro"));
+        assert!(progress.is_done("exercise:id-echo"));
+        assert!(!progress.rename_keys(&renamed), "nothing left to rename");
     }
 
     #[test]

@@ -175,6 +175,7 @@ mod tests {
         };
         Quiz {
             id: "q".into(),
+            lesson: "l".into(),
             pass_percent: 80,
             questions: vec![
                 question("tf", Kind::TrueFalse { answer: true }),

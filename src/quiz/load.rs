@@ -97,8 +97,8 @@ impl Problems<'_> {
     }
 }
 
-/// Reads one quiz file. `id` is the quiz id (the file's stem).
-pub fn load_quiz(path: &Path, id: &str) -> Result<Quiz, Vec<ContentError>> {
+/// Reads one quiz file of lesson `lesson`. `id` is the quiz id (the file's stem).
+pub fn load_quiz(path: &Path, lesson: &str, id: &str) -> Result<Quiz, Vec<ContentError>> {
     let whole = |message: String| {
         vec![ContentError {
             file: path.to_path_buf(),
@@ -182,6 +182,7 @@ pub fn load_quiz(path: &Path, id: &str) -> Result<Quiz, Vec<ContentError>> {
     if problems.found.is_empty() {
         Ok(Quiz {
             id: id.to_string(),
+            lesson: lesson.to_string(),
             pass_percent,
             questions,
             source: path.to_path_buf(),
@@ -284,6 +285,18 @@ fn is_fact_id(text: &str) -> bool {
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// The line of `id = "<question>"` in a quiz file, to point at a repeat.
+fn id_line(path: &Path, question: &str) -> Option<usize> {
+    let text = fs::read_to_string(path).ok()?;
+    let at = text.lines().position(|line| {
+        let line = line.trim_start();
+        line.strip_prefix("id")
+            .map(|rest| rest.trim_start().trim_start_matches('=').trim())
+            .is_some_and(|value| value.trim_matches(['"', '\'']) == question)
+    })?;
+    Some(at + 1)
+}
+
 /// Every quiz of the course, in lesson order, with question ids checked to
 /// be unique across quizzes (answers files and progress key on them).
 pub fn load_all(course: &Course) -> Result<Vec<Quiz>, ContentErrors> {
@@ -293,13 +306,13 @@ pub fn load_all(course: &Course) -> Result<Vec<Quiz>, ContentErrors> {
     for (lesson, _, step) in course.steps() {
         let Step::Quiz(id) = step else { continue };
         let path = lesson.dir.join("quizzes").join(format!("{id}.toml"));
-        match load_quiz(&path, id) {
+        match load_quiz(&path, &lesson.id, id) {
             Ok(quiz) => {
                 for question in &quiz.questions {
                     if let Some(other) = owners.insert(question.id.clone(), path.clone()) {
                         errors.push(ContentError {
                             file: path.clone(),
-                            line: None,
+                            line: id_line(&path, &question.id),
                             message: format!(
                                 "question id `{}` is also used in {}: ids are unique in the course",
                                 question.id,
@@ -367,7 +380,7 @@ explanation = { en = "No id.", zh = "没有 id。" }
         fs::create_dir_all(dir.path().join("quizzes")).unwrap();
         let path = dir.path().join("quizzes").join("q.toml");
         fs::write(&path, text).unwrap();
-        load_quiz(&path, "q")
+        load_quiz(&path, "l", "q")
     }
 
     fn problems(text: &str) -> Vec<String> {

@@ -12,10 +12,19 @@ pub const DEFAULT_PASS_PERCENT: u32 = 80;
 pub struct Quiz {
     /// The objective id, which is also the file's name.
     pub id: String,
+    /// The lesson it belongs to: two lessons may reuse an objective id.
+    pub lesson: String,
     /// A quiz is passed when at least this share of its questions is right.
     pub pass_percent: u32,
     pub questions: Vec<Question>,
     pub source: PathBuf,
+}
+
+impl Quiz {
+    /// Its step's key in the learner's progress.
+    pub fn step_key(&self) -> String {
+        crate::content::Step::Quiz(self.id.clone()).progress_key(&self.lesson)
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -448,6 +448,7 @@ mod tests {
         };
         Quiz {
             id: "demo".into(),
+            lesson: "l".into(),
             pass_percent: 80,
             questions: vec![
                 question("tf", Kind::TrueFalse { answer: false }),

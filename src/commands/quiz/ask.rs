@@ -32,7 +32,7 @@ pub(super) fn ask(ctx: &mut Ctx, quiz: &Quiz, args: &QuizArgs) -> Result<Status>
         );
         return Ok(status(passed(ctx, quiz)));
     }
-    let title = objective_title(ctx, &quiz.id);
+    let title = objective_title(ctx, quiz);
     let session = Session {
         quiz,
         title: &title,
@@ -71,7 +71,7 @@ pub(super) fn ask(ctx: &mut Ctx, quiz: &Quiz, args: &QuizArgs) -> Result<Status>
         other => other?,
     };
     let now_passed = standing(quiz, latest(ctx)).passes(quiz.pass_percent);
-    let key = format!("quiz:{}", quiz.id);
+    let key = quiz.step_key();
     if now_passed && !ctx.progress.is_done(&key) {
         ctx.mark_done(key)?;
     }

@@ -69,14 +69,14 @@ pub(super) fn list(
             Lang::En => format!(
                 "{} · {} ({} questions, pass mark {}%)",
                 quiz.id,
-                objective_title(ctx, &quiz.id),
+                objective_title(ctx, quiz),
                 quiz.questions.len(),
                 quiz.pass_percent
             ),
             Lang::Zh => format!(
                 "{} · {}（{} 题，及格线 {}%）",
                 quiz.id,
-                objective_title(ctx, &quiz.id),
+                objective_title(ctx, quiz),
                 quiz.questions.len(),
                 quiz.pass_percent
             ),

@@ -11,11 +11,11 @@ mod list;
 
 use super::{Ctx, Status};
 use crate::cli::QuizArgs;
-use crate::content::Lang;
 use crate::content::text::tr;
+use crate::content::{Lang, StepKind};
 use crate::quiz::score::standing;
 use crate::quiz::{Question, Quiz};
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use colored::Colorize;
 
 pub fn run(ctx: &mut Ctx, args: &QuizArgs) -> Result<Status> {
@@ -28,7 +28,7 @@ pub fn run(ctx: &mut Ctx, args: &QuizArgs) -> Result<Status> {
         ));
     }
     let named = match &args.objective {
-        Some(id) => Some(find(&quizzes, id, ctx.lang)?),
+        Some(id) => Some(find(ctx, &quizzes, id)?),
         None => None,
     };
     if args.list {
@@ -45,11 +45,11 @@ pub fn run(ctx: &mut Ctx, args: &QuizArgs) -> Result<Status> {
                 match ctx.lang {
                     Lang::En => format!(
                         "Every quiz is passed. Name one to take it again, e.g. `learn quiz {}`.",
-                        quizzes[0].id
+                        quiz_ref(ctx, &quizzes[0])
                     ),
                     Lang::Zh => format!(
                         "所有测验都已通过。想再做一次就指定一个，例如 `learn quiz {}`。",
-                        quizzes[0].id
+                        quiz_ref(ctx, &quizzes[0])
                     ),
                 }
                 .green()
@@ -61,10 +61,14 @@ pub fn run(ctx: &mut Ctx, args: &QuizArgs) -> Result<Status> {
 }
 
 /// What `learn next` shows for a quiz step: what it is and how to start.
-pub fn brief(ctx: &Ctx, id: &str) -> Result<String> {
-    let quiz = find(&ctx.quizzes, id, ctx.lang)?;
-    let title = objective_title(ctx, id);
-    let start = format!("learn quiz {id}").green();
+pub fn brief(ctx: &Ctx, lesson: &str, id: &str) -> Result<String> {
+    let quiz = ctx
+        .quizzes
+        .iter()
+        .find(|q| q.lesson == lesson && q.id == id)
+        .with_context(|| format!("lesson `{lesson}` has no quiz `{id}`"))?;
+    let title = objective_title(ctx, quiz);
+    let start = format!("learn quiz {}", quiz_ref(ctx, quiz)).green();
     Ok(match ctx.lang {
         Lang::En => format!(
             "{}\n\n{} questions on this objective, one at a time, each followed by its explanation. Pass mark {}%.\n\n  Start: {start}\n",
@@ -81,13 +85,22 @@ pub fn brief(ctx: &Ctx, id: &str) -> Result<String> {
     })
 }
 
-/// A quiz by objective id, with a suggestion when there is none.
-fn find<'a>(quizzes: &'a [Quiz], id: &str, lang: Lang) -> Result<&'a Quiz> {
-    if let Some(quiz) = quizzes.iter().find(|q| q.id == id) {
+/// How to name a quiz on the command line (`<lesson>/<id>` when two
+/// lessons share its id).
+pub(super) fn quiz_ref(ctx: &Ctx, quiz: &Quiz) -> String {
+    ctx.course.step_ref(&quiz.lesson, StepKind::Quiz, &quiz.id)
+}
+
+/// A quiz by objective id or `<lesson>/<id>`, with the list when there is
+/// none.
+fn find<'a>(ctx: &Ctx, quizzes: &'a [Quiz], id: &str) -> Result<&'a Quiz> {
+    if let Ok((lesson, id)) = ctx.step_named(StepKind::Quiz, id)
+        && let Some(quiz) = quizzes.iter().find(|q| q.lesson == lesson.id && q.id == id)
+    {
         return Ok(quiz);
     }
-    let ids: Vec<&str> = quizzes.iter().map(|q| q.id.as_str()).collect();
-    Err(anyhow!(match lang {
+    let ids: Vec<String> = quizzes.iter().map(|q| quiz_ref(ctx, q)).collect();
+    Err(anyhow!(match ctx.lang {
         Lang::En => format!(
             "there is no quiz `{id}`: the quizzes are {}",
             ids.join(", ")
@@ -101,8 +114,7 @@ pub(super) fn latest(ctx: &Ctx) -> &std::collections::BTreeMap<String, bool> {
 }
 
 pub(super) fn passed(ctx: &Ctx, quiz: &Quiz) -> bool {
-    ctx.progress.is_done(&format!("quiz:{}", quiz.id))
-        || standing(quiz, latest(ctx)).passes(quiz.pass_percent)
+    ctx.progress.is_done(&quiz.step_key()) || standing(quiz, latest(ctx)).passes(quiz.pass_percent)
 }
 
 pub(super) fn missed<'a>(ctx: &Ctx, quiz: &'a Quiz) -> Vec<&'a Question> {
@@ -122,13 +134,11 @@ fn pick<'a>(ctx: &Ctx, quizzes: &'a [Quiz], retry: bool) -> Option<&'a Quiz> {
     })
 }
 
-pub(super) fn objective_title(ctx: &Ctx, id: &str) -> String {
+pub(super) fn objective_title(ctx: &Ctx, quiz: &Quiz) -> String {
     ctx.course
-        .lessons
-        .iter()
-        .flat_map(|l| &l.objectives)
-        .find(|o| o.id == id)
-        .map_or_else(|| id.to_string(), |o| o.title.get(ctx.lang).to_string())
+        .lesson(&quiz.lesson)
+        .and_then(|l| l.objectives.iter().find(|o| o.id == quiz.id))
+        .map_or_else(|| quiz.id.clone(), |o| o.title.get(ctx.lang).to_string())
 }
 
 pub(super) fn status(passed: bool) -> Status {

@@ -99,12 +99,12 @@ pub(super) fn load_lesson(
             check.error(None, format!("objective `{}` has no steps", objective.id));
         }
         for step in &objective.steps {
-            if !seen.insert(step.progress_key()) {
+            if !seen.insert(step.unqualified_key()) {
                 check.error(
                     None,
                     format!(
                         "step `{}` appears twice; each step id is used once",
-                        step.progress_key()
+                        step.unqualified_key()
                     ),
                 );
             }

@@ -44,7 +44,7 @@ fn exercise(book: &Gradebook, grade: &ExerciseGrade, lang: Lang) -> Value {
         "scenarios": scenarios.iter().map(|s| json!({
             "name": scenario_name(book, grade, s),
             "hidden": book.is_hidden(&grade.id, &s.name),
-            "fact": if redacted(book, grade, s) { "" } else { s.fact.as_str() },
+            "fact": if redacted(book, grade, s) { String::new() } else { format!("{}{}", grade.fact_prefix, s.fact) },
             "passed": s.outcome() == Outcome::Passed,
             "message": scenario_message(book, grade, s, lang),
         })).collect::<Vec<_>>(),

@@ -64,7 +64,7 @@ pub fn load_course(root: &Path) -> Result<Course, ContentErrors> {
             lessons.push(lesson);
         }
     }
-    unique::check_unique_across_lessons(&lessons, &mut errors);
+    unique::check_unique_across_lessons(root, &lessons, &mut errors);
     // Errors name files as the author sees them in the project.
     for error in &mut errors {
         error.file = relative(root, &error.file).to_path_buf();

@@ -141,7 +141,7 @@ pub fn grade(kind: &Kind, order: &ChoiceOrder, text: &str) -> Result<bool, Uncle
 mod tests {
     use super::*;
     use crate::content::Localized;
-    use crate::quiz::model::MessageKind;
+    use crate::wire;
 
     fn choices(n: usize) -> Vec<Localized> {
         (0..n)
@@ -245,7 +245,7 @@ mod tests {
     #[test]
     fn message_kind_takes_letters_and_names() {
         let kind = Kind::MessageKind {
-            answer: MessageKind::Notification,
+            answer: wire::Kind::Notification,
         };
         let plain = ChoiceOrder::unshuffled(5);
         for text in ["b", "notification", "Notification", "通知"] {

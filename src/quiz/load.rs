@@ -23,10 +23,11 @@
 
 mod kind;
 
-use super::model::{DEFAULT_PASS_PERCENT, Kind, MessageKind, Question, Quiz};
+use super::model::{DEFAULT_PASS_PERCENT, Kind, Question, Quiz};
 use crate::content::error::{ContentError, ContentErrors, line_of};
 use crate::content::load::FORMAT_VERSION;
 use crate::content::{Course, Lang, Localized, Step};
+use crate::wire;
 use kind::check_kind;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -254,7 +255,7 @@ fn check_question(
         );
     }
     if let (Kind::MessageKind { answer }, Some(message)) = (&kind, &file.message)
-        && *answer != MessageKind::Invalid
+        && *answer != wire::Kind::Invalid
         && !serde_json::from_str::<serde_json::Value>(message).is_ok_and(|v| v.is_object())
     {
         problems.at(

@@ -13,4 +13,4 @@ pub mod score;
 pub mod session;
 pub mod shuffle;
 
-pub use model::{Kind, MessageKind, Question, Quiz};
+pub use model::{Kind, Question, Quiz};

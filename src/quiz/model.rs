@@ -1,6 +1,7 @@
 //! A loaded, validated quiz: what the session, the grader and `--list` use.
 
 use crate::content::Localized;
+use crate::wire;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -61,7 +62,7 @@ pub enum Kind {
     /// Typed text, compared with each accepted answer after normalising case and spaces.
     Short { accepted: Vec<String> },
     /// "What kind of message is this?": the message is shown, the learner names its kind.
-    MessageKind { answer: MessageKind },
+    MessageKind { answer: wire::Kind },
     /// "What does the server send back?": the choices are response shapes, or nothing.
     ServerReply {
         choices: Vec<Localized>,
@@ -69,65 +70,47 @@ pub enum Kind {
     },
 }
 
-/// The five verdicts for a single line of JSON-RPC.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MessageKind {
-    Request,
-    Notification,
-    Result,
-    Error,
-    Invalid,
+/// The kinds a `message-kind` question offers: the envelope kinds of
+/// [`crate::wire`], always shown in this order, so a letter always means the
+/// same kind.
+pub const MESSAGE_KINDS: [wire::Kind; 5] = [
+    wire::Kind::Request,
+    wire::Kind::Notification,
+    wire::Kind::Result,
+    wire::Kind::Error,
+    wire::Kind::Invalid,
+];
+
+/// The kind a quiz file's `answer` names (`"notification"`, ...).
+pub fn message_kind_named(name: &str) -> Option<wire::Kind> {
+    MESSAGE_KINDS.into_iter().find(|k| k.name() == name)
 }
 
-impl MessageKind {
-    /// Always shown in this order, so a letter always means the same kind.
-    pub const ALL: [MessageKind; 5] = [
-        MessageKind::Request,
-        MessageKind::Notification,
-        MessageKind::Result,
-        MessageKind::Error,
-        MessageKind::Invalid,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            MessageKind::Request => "request",
-            MessageKind::Notification => "notification",
-            MessageKind::Result => "result",
-            MessageKind::Error => "error",
-            MessageKind::Invalid => "invalid",
-        }
+/// The shown label of a message kind; the Chinese one keeps the English
+/// word, which is what the learner meets in code and in the `message-kinds`
+/// exercise.
+fn message_kind_label(kind: wire::Kind) -> Localized {
+    let zh = match kind {
+        wire::Kind::Request => "请求 (request)",
+        wire::Kind::Notification => "通知 (notification)",
+        wire::Kind::Result => "结果响应 (result)",
+        wire::Kind::Error => "错误响应 (error)",
+        wire::Kind::Invalid => "无效消息 (invalid)",
+    };
+    Localized {
+        en: kind.name().into(),
+        zh: zh.into(),
     }
+}
 
-    pub fn from_name(name: &str) -> Option<MessageKind> {
-        MessageKind::ALL.into_iter().find(|k| k.name() == name)
-    }
-
-    /// The shown label; the Chinese one keeps the English word, which is
-    /// what the learner meets in code and in the `message-kinds` exercise.
-    fn label(self) -> Localized {
-        let zh = match self {
-            MessageKind::Request => "请求 (request)",
-            MessageKind::Notification => "通知 (notification)",
-            MessageKind::Result => "结果响应 (result)",
-            MessageKind::Error => "错误响应 (error)",
-            MessageKind::Invalid => "无效消息 (invalid)",
-        };
-        Localized {
-            en: self.name().into(),
-            zh: zh.into(),
-        }
-    }
-
-    /// Words a learner may type instead of the letter.
-    fn words(self) -> &'static [&'static str] {
-        match self {
-            MessageKind::Request => &["request", "请求"],
-            MessageKind::Notification => &["notification", "通知"],
-            MessageKind::Result => &["result", "result response", "结果", "结果响应"],
-            MessageKind::Error => &["error", "error response", "错误", "错误响应"],
-            MessageKind::Invalid => &["invalid", "无效", "无效消息"],
-        }
+/// Words a learner may type instead of the letter of a message kind.
+fn message_kind_words(kind: wire::Kind) -> &'static [&'static str] {
+    match kind {
+        wire::Kind::Request => &["request", "请求"],
+        wire::Kind::Notification => &["notification", "通知"],
+        wire::Kind::Result => &["result", "result response", "结果", "结果响应"],
+        wire::Kind::Error => &["error", "error response", "错误", "错误响应"],
+        wire::Kind::Invalid => &["invalid", "无效", "无效消息"],
     }
 }
 
@@ -183,7 +166,7 @@ impl Kind {
                     zh: "错 (false)".into(),
                 },
             ],
-            Kind::MessageKind { .. } => MessageKind::ALL.iter().map(|k| k.label()).collect(),
+            Kind::MessageKind { .. } => MESSAGE_KINDS.into_iter().map(message_kind_label).collect(),
             Kind::Short { .. } => Vec::new(),
         }
     }
@@ -196,7 +179,7 @@ impl Kind {
             }
             Kind::Multiple { answers, .. } => answers.clone(),
             Kind::TrueFalse { answer } => BTreeSet::from([usize::from(!answer)]),
-            Kind::MessageKind { answer } => MessageKind::ALL
+            Kind::MessageKind { answer } => MESSAGE_KINDS
                 .iter()
                 .position(|k| k == answer)
                 .into_iter()
@@ -230,9 +213,9 @@ impl Kind {
         match self {
             Kind::TrueFalse { .. } if TRUE_WORDS.contains(&word) => Some(0),
             Kind::TrueFalse { .. } if FALSE_WORDS.contains(&word) => Some(1),
-            Kind::MessageKind { .. } => MessageKind::ALL
-                .iter()
-                .position(|k| k.words().contains(&word)),
+            Kind::MessageKind { .. } => MESSAGE_KINDS
+                .into_iter()
+                .position(|k| message_kind_words(k).contains(&word)),
             _ => None,
         }
     }

@@ -426,7 +426,7 @@ pub fn write_summary(
 mod tests {
     use super::*;
     use crate::content::Localized;
-    use crate::quiz::model::MessageKind;
+    use crate::wire;
     use std::path::PathBuf;
 
     fn text(en: &str) -> Localized {
@@ -455,7 +455,7 @@ mod tests {
                 question(
                     "kind",
                     Kind::MessageKind {
-                        answer: MessageKind::Notification,
+                        answer: wire::Kind::Notification,
                     },
                 ),
                 question(

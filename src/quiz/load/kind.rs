@@ -1,7 +1,7 @@
 //! A question's `type` and its answer, checked against each other.
 
 use super::{Problems, QuestionFile};
-use crate::quiz::model::{Kind, MAX_CHOICES, MessageKind};
+use crate::quiz::model::{Kind, MAX_CHOICES, message_kind_named};
 use std::collections::BTreeSet;
 
 /// The question's type and answer, checked against each other.
@@ -99,7 +99,7 @@ pub(super) fn check_kind(
         },
         "message-kind" => match answer
             .and_then(toml::Value::as_str)
-            .and_then(MessageKind::from_name)
+            .and_then(message_kind_named)
         {
             Some(answer) => Kind::MessageKind { answer },
             None => {

@@ -3,19 +3,22 @@
 //! Dependencies run one way: the front end (`cli`, `app`, `commands`,
 //! `render`) uses the engine (`check`, `runner`, `judge`, `progress`), which
 //! uses `content`. Nothing in `content` knows about processes or terminals.
+//!
+//! Only what `main.rs` and the tests in `tests/` use is `pub`; the rest is
+//! `pub(crate)`, so the compiler reports code nothing uses.
 
 pub mod app;
-pub mod check;
+pub(crate) mod check;
 pub mod cli;
 pub mod commands;
 pub mod content;
-pub mod coverage;
+pub(crate) mod coverage;
 pub mod explain;
-pub mod grade;
+pub(crate) mod grade;
 pub mod judge;
-pub mod progress;
+pub(crate) mod progress;
 pub mod quiz;
-pub mod render;
+pub(crate) mod render;
 pub mod runner;
-pub mod serve;
+pub(crate) mod serve;
 pub mod wire;

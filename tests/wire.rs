@@ -116,7 +116,7 @@ fn the_shared_rules_and_the_judge_give_each_case_its_kind() {
         let judged = match classify(&message.to_string()) {
             Output::Response(m) if m.get("error").is_some() => "error",
             Output::Response(_) => "result",
-            Output::Notification(_) => "notification",
+            Output::Notification => "notification",
             Output::Invalid(_) => "invalid or a request (a server never sends one)",
         };
         let wanted = match kind {

@@ -1,24 +1,24 @@
 //! The commands: each parses nothing (clap did), calls the engine, renders,
 //! and returns an exit status.
 
-pub mod check;
+pub(crate) mod check;
 pub mod conformance;
-pub mod dev;
-pub mod explain;
-pub mod glossary;
-pub mod grade;
-pub mod hint;
+pub(crate) mod dev;
+pub(crate) mod explain;
+pub(crate) mod glossary;
+pub(crate) mod grade;
+pub(crate) mod hint;
 pub mod interop;
-pub mod list;
-pub mod next;
-pub mod progress;
-pub mod quiz;
-pub mod read;
-pub mod reset;
-pub mod run;
-pub mod serve;
-pub mod solution;
-pub mod watch;
+pub(crate) mod list;
+pub(crate) mod next;
+pub(crate) mod progress;
+pub(crate) mod quiz;
+pub(crate) mod read;
+pub(crate) mod reset;
+pub(crate) mod run;
+pub(crate) mod serve;
+pub(crate) mod solution;
+pub(crate) mod watch;
 
 use crate::check::{Target, prepare};
 use crate::content::load::load_course;
@@ -62,9 +62,6 @@ pub struct Ctx {
     pub progress: Progress,
     pub cwd: PathBuf,
 }
-
-/// A content error: distinct so `main` can give it exit code 2 with the list.
-pub use crate::content::error::ContentErrors;
 
 impl Ctx {
     pub fn load(root: Option<PathBuf>, lang: Lang) -> Result<Ctx> {

@@ -1,15 +1,15 @@
 //! Content: lesson data on disk, loaded and validated. Knows files and
 //! formats; knows nothing about processes or terminals.
 
-pub mod error;
-pub mod glossary;
-pub mod layout;
+pub(crate) mod error;
+pub(crate) mod glossary;
+pub(crate) mod layout;
 pub mod load;
-pub mod model;
+pub(crate) mod model;
 pub mod pattern;
-pub mod project;
+pub(crate) mod project;
 pub mod scenario;
-pub mod section_facts;
+pub(crate) mod section_facts;
 pub mod template;
 pub mod text;
 

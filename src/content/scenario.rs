@@ -184,11 +184,6 @@ impl Outgoing {
         }
         out
     }
-
-    /// Whether this message has an `id` member (a request, or a stray response).
-    pub fn has_id(&self) -> bool {
-        matches!(self, Outgoing::Json(Value::Object(m)) if m.contains_key("id"))
-    }
 }
 
 #[cfg(test)]

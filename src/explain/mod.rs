@@ -3,12 +3,12 @@
 //! `_meta`, then result content. Pure: values in, an [`Explanation`] out;
 //! `words` turns it into English or Chinese text.
 
-pub mod content;
+pub(crate) mod content;
 /// The envelope rules live in [`crate::wire`]; explain reads through them.
 pub use crate::wire::envelope;
 pub mod meta_keys;
-pub mod schema_types;
-pub mod words;
+pub(crate) mod schema_types;
+pub(crate) mod words;
 
 pub use envelope::{Kind, Problem};
 pub use meta_keys::Verdict;

@@ -1,6 +1,6 @@
 //! Matching a response against a pattern, by meaning.
 
-use crate::content::pattern::{JsonType, Pattern};
+use crate::content::pattern::Pattern;
 use crate::content::template::Bindings;
 use serde_json::Value;
 
@@ -323,11 +323,6 @@ pub fn project(pattern: &Pattern, got: &Value, bindings: &Bindings) -> Value {
         }
         _ => got.clone(),
     }
-}
-
-/// A plain description of a JSON value's type, for messages.
-pub fn type_name(value: &Value) -> &'static str {
-    JsonType::of(value).name()
 }
 
 #[cfg(test)]

@@ -2,12 +2,12 @@
 //! processes, no I/O, no terminal.
 
 pub mod envelope;
-pub mod flood;
+pub(crate) mod flood;
 mod idless;
 mod in_order;
 pub mod matching;
 mod near_miss;
-pub mod verdict;
+pub(crate) mod verdict;
 
 use crate::content::pattern::Pattern;
 use crate::content::scenario::{AnswerOrder, ResponseKey, Scenario};
@@ -98,7 +98,7 @@ fn judge_run(
     for line in run.received.iter().filter(|l| !l.trim().is_empty()) {
         match classify(line) {
             Output::Response(message) => responses.push(message),
-            Output::Notification(_) => {}
+            Output::Notification => {}
             Output::Invalid(problem) => {
                 // Its id, if it has one: an answer that broke the envelope
                 // rules is not "no answer".

@@ -138,28 +138,6 @@ pub enum NearMiss {
     BrokenAnswer,
 }
 
-impl Problem {
-    /// The curriculum fact a problem breaks, when it is a protocol rule.
-    pub fn fact(&self) -> Option<&'static str> {
-        Some(match self {
-            Problem::NotJson { .. } | Problem::NotAnObject { .. } | Problem::BadJsonrpc { .. } => {
-                "F1"
-            }
-            Problem::ServerRequest { .. } => "F5",
-            Problem::NotAResponse { .. }
-            | Problem::ResultAndError { .. }
-            | Problem::BadErrorObject { .. }
-            | Problem::BrokenEnvelope { .. }
-            | Problem::IdlessErrorsShort { .. } => "F3",
-            Problem::BadResponseId { .. } => "F6",
-            Problem::MissingResponse { near: Some(_), .. } => "F7",
-            Problem::MissingResponse { .. } | Problem::Duplicate { .. } => "F2",
-            Problem::AnsweredSilence { .. } => "F9",
-            _ => return None,
-        })
-    }
-}
-
 /// The result of checking one exercise.
 #[derive(Clone, Debug)]
 pub enum CheckResult {

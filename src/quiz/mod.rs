@@ -5,12 +5,12 @@
 //! writes any `Write`, and colour comes in through [`session::Paint`] from
 //! the command layer.
 
-pub mod answers;
+pub(crate) mod answers;
 pub mod grade;
 pub mod load;
 pub mod model;
-pub mod score;
-pub mod session;
+pub(crate) mod score;
+pub(crate) mod session;
 pub mod shuffle;
 
 pub use model::{Kind, Question, Quiz};

@@ -44,11 +44,6 @@ pub trait Paint {
     }
 }
 
-/// Plain text, as in pipes and tests.
-pub struct Plain;
-
-impl Paint for Plain {}
-
 /// One run through a list of questions.
 pub struct Session<'a> {
     pub quiz: &'a Quiz,
@@ -428,6 +423,11 @@ mod tests {
     use crate::content::Localized;
     use crate::wire;
     use std::path::PathBuf;
+
+    /// Plain text, as in pipes.
+    struct Plain;
+
+    impl Paint for Plain {}
 
     fn text(en: &str) -> Localized {
         Localized {

@@ -1,11 +1,11 @@
 //! Building and running learner programs. Produces transcripts; judges nothing.
 
-pub mod build;
-pub mod drive;
-pub mod interrupt;
-pub mod process;
-pub mod program;
-pub mod sandbox;
+pub(crate) mod build;
+pub(crate) mod drive;
+pub(crate) mod interrupt;
+pub(crate) mod process;
+pub(crate) mod program;
+pub(crate) mod sandbox;
 pub mod transcript;
 
 pub use drive::run_scenario;

@@ -24,7 +24,7 @@ pub fn check_json(exercise: &Exercise, result: &CheckResult, seed: u64, lang: La
     })
 }
 
-pub fn scenario_json(verdict: &ScenarioVerdict, lang: Lang) -> Value {
+fn scenario_json(verdict: &ScenarioVerdict, lang: Lang) -> Value {
     let runs: Vec<Value> = verdict
         .runs
         .iter()

@@ -10,7 +10,7 @@ mod problems;
 mod process;
 mod report;
 
-pub use json::{check_json, scenario_json};
+pub use json::check_json;
 pub use problems::problem_text;
 pub use report::check_report;
 

@@ -157,7 +157,6 @@ fn reply_of(question: &Question, value: &toml::Value, lang: Lang) -> Result<Repl
 mod tests {
     use super::*;
     use crate::content::Localized;
-    use std::path::PathBuf;
 
     fn quiz() -> Quiz {
         let text = Localized {
@@ -193,7 +192,6 @@ mod tests {
                     },
                 ),
             ],
-            source: PathBuf::new(),
         }
     }
 

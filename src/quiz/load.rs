@@ -186,7 +186,6 @@ pub fn load_quiz(path: &Path, lesson: &str, id: &str) -> Result<Quiz, Vec<Conten
             lesson: lesson.to_string(),
             pass_percent,
             questions,
-            source: path.to_path_buf(),
         })
     } else {
         Err(problems.found)

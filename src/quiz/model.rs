@@ -3,7 +3,6 @@
 use crate::content::Localized;
 use crate::wire;
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
 /// The pass mark when a quiz file does not set `pass_percent`.
 pub const DEFAULT_PASS_PERCENT: u32 = 80;
@@ -18,7 +17,6 @@ pub struct Quiz {
     /// A quiz is passed when at least this share of its questions is right.
     pub pass_percent: u32,
     pub questions: Vec<Question>,
-    pub source: PathBuf,
 }
 
 impl Quiz {

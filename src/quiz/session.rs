@@ -422,7 +422,6 @@ mod tests {
     use super::*;
     use crate::content::Localized;
     use crate::wire;
-    use std::path::PathBuf;
 
     /// Plain text, as in pipes.
     struct Plain;
@@ -465,7 +464,6 @@ mod tests {
                     },
                 ),
             ],
-            source: PathBuf::new(),
         }
     }
 

@@ -4,6 +4,10 @@
 //! The scan reads every `crate::` path in `src/content`, so a new import of
 //! either kind turns this test red, naming the file and line.
 //!
+//! The engine (runner, judge, check, quiz, grade, explain, serve, progress,
+//! coverage) and the shared `wire` module use no front-end module, and the
+//! top-level modules import each other without a cycle.
+//!
 //! Small files: no file under `src/` has more than `MAX_LINES_OF_CODE` lines
 //! of code (see `lines_of_code`); the test names each file over it.
 
@@ -12,6 +16,14 @@ use std::path::Path;
 
 /// The modules `content` may name: itself.
 const ALLOWED: &[&str] = &["content"];
+
+/// The front end: what the engine may never name.
+const FRONT_END: &[&str] = &["cli", "app", "commands", "render"];
+
+/// The engine and the shared modules below the front end.
+const BELOW_FRONT_END: &[&str] = &[
+    "check", "coverage", "explain", "grade", "judge", "progress", "quiz", "runner", "serve", "wire",
+];
 
 /// Every `crate::<module>` that `text` names, with its line, outside `ALLOWED`.
 /// `use crate::{a, b::c}` names each of `a` and `b`.
@@ -79,6 +91,120 @@ fn content_imports_no_engine_or_front_end_module() {
         "src/content must not use engine or front-end modules:\n{}",
         wrong.join("\n")
     );
+}
+
+/// A module a file names: the module, the line, the file.
+type Import = (String, usize, String);
+
+/// Every top-level module of `src/` (a folder or a file) and the top-level
+/// modules its code names (unit tests left out).
+fn module_imports(root: &Path) -> Vec<(String, Vec<Import>)> {
+    let mut modules = Vec::new();
+    for entry in fs::read_dir(root.join("src")).expect("read src") {
+        let path = entry.expect("entry").path();
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("")
+            .to_string();
+        if ["lib", "main"].contains(&name.as_str()) {
+            continue;
+        }
+        let mut files = Vec::new();
+        if path.is_dir() {
+            rust_files(&path, &mut files);
+        } else {
+            files.push(path.clone());
+        }
+        files.sort();
+        let mut names = Vec::new();
+        for file in files {
+            let text = fs::read_to_string(&file).expect("read");
+            let code = text.split("\n#[cfg(test)]").next().unwrap_or("");
+            let shown = file
+                .strip_prefix(root)
+                .unwrap_or(&file)
+                .display()
+                .to_string();
+            for (line, module) in outside_imports(code) {
+                if module != name {
+                    names.push((module, line, shown.clone()));
+                }
+            }
+        }
+        modules.push((name, names));
+    }
+    modules.sort();
+    modules
+}
+
+#[test]
+fn the_engine_imports_no_front_end_module() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let modules = module_imports(root);
+    assert!(modules.len() > 10, "src has its modules");
+    let mut wrong = Vec::new();
+    for (module, names) in &modules {
+        if !BELOW_FRONT_END.contains(&module.as_str()) {
+            continue;
+        }
+        for (name, line, file) in names {
+            if FRONT_END.contains(&name.as_str()) {
+                wrong.push(format!("{file}:{line}: crate::{name}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "the engine must not use the front end (cli, app, commands, render):\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_top_level_modules_import_each_other_without_a_cycle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let modules = module_imports(root);
+    let edges = |module: &str| -> Vec<String> {
+        modules
+            .iter()
+            .find(|(m, _)| m == module)
+            .map(|(_, names)| names.iter().map(|(n, _, _)| n.clone()).collect())
+            .unwrap_or_default()
+    };
+    // Depth-first from every module: reaching a module already on the path
+    // is a cycle, shown as the path that closes it.
+    fn walk(
+        module: &str,
+        path: &mut Vec<String>,
+        edges: &dyn Fn(&str) -> Vec<String>,
+        cycles: &mut Vec<String>,
+    ) {
+        if let Some(at) = path.iter().position(|m| m == module) {
+            let mut cycle = path[at..].to_vec();
+            cycle.push(module.to_string());
+            cycles.push(cycle.join(" -> "));
+            return;
+        }
+        if path.len() > 20 {
+            return;
+        }
+        path.push(module.to_string());
+        let mut next = edges(module);
+        next.sort();
+        next.dedup();
+        for n in next {
+            walk(&n, path, edges, cycles);
+        }
+        path.pop();
+    }
+    let mut cycles = Vec::new();
+    for (module, _) in &modules {
+        walk(module, &mut Vec::new(), &edges, &mut cycles);
+    }
+    cycles.sort();
+    cycles.dedup();
+    assert!(cycles.is_empty(), "import cycles:\n{}", cycles.join("\n"));
 }
 
 #[test]

@@ -17,7 +17,6 @@ pub mod integrity;
 pub mod model;
 pub mod progress;
 pub mod quiz;
-pub mod report;
 pub mod run;
 pub mod submission;
 pub mod toolchain;

@@ -2,6 +2,7 @@
 
 pub mod diff;
 pub mod feedback;
+pub mod grade;
 pub mod markdown;
 pub mod pattern_words;
 pub mod sent;

@@ -12,6 +12,7 @@ use super::program::Program;
 use super::transcript::{Abort, RunRecord, Sent, Transcript};
 use crate::content::scenario::{Outgoing, ResponseKey, Scenario};
 use crate::content::template::{Bindings, substitute};
+use crate::wire::{ExactId, exact_id};
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::time::Instant;
@@ -269,27 +270,6 @@ impl AnswerTracker {
 fn pop<K: std::hash::Hash + Eq>(index: &mut HashMap<K, VecDeque<usize>>, key: &K) {
     if let Some(waiting) = index.get_mut(key) {
         waiting.pop_front();
-    }
-}
-
-/// A request id as a hash key, for the ids where JSON equality is plain
-/// equality of the key: strings and integers (7 and "7" stay apart, as in
-/// JSON). Other ids (floats, null, objects) give `None`: compare them as JSON.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ExactId {
-    Text(String),
-    Unsigned(u64),
-    Negative(i64),
-}
-
-pub fn exact_id(id: &Value) -> Option<ExactId> {
-    match id {
-        Value::String(text) => Some(ExactId::Text(text.clone())),
-        Value::Number(n) => n
-            .as_u64()
-            .map(ExactId::Unsigned)
-            .or_else(|| n.as_i64().map(ExactId::Negative)),
-        _ => None,
     }
 }
 

@@ -6,5 +6,7 @@
 //! holds them to it.
 
 pub mod envelope;
+pub mod id;
 
 pub use envelope::{Envelope, Kind, Problem, is_integer, is_usable_id, read};
+pub use id::{ExactId, exact_id};

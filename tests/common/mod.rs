@@ -80,14 +80,12 @@ pub fn exercises() -> Vec<(String, String)> {
         .collect()
 }
 
-/// The `kind` line of an exercise's TOML file.
+/// The `kind` of an exercise, whichever lesson holds it.
 pub fn exercise_kind(id: &str) -> String {
-    let path = repo()
-        .join("lessons/mcp-messages/exercises")
-        .join(format!("{id}.toml"));
-    let text = std::fs::read_to_string(&path).expect("exercise file");
-    let table: toml::Table = toml::from_str(&text).expect("exercise TOML");
-    table["kind"].as_str().expect("kind").to_string()
+    let course = learn::content::load::load_course(&repo()).expect("the course loads");
+    let exercise = course.exercise(id).expect("the exercise exists");
+    let kind = serde_json::to_value(exercise.kind).expect("kind");
+    kind.as_str().expect("kind").to_string()
 }
 
 /// `python3`, which runs the independent test programs. Its absence is a

@@ -9,8 +9,8 @@ pub mod text;
 pub mod transcript;
 mod xml;
 
-use super::model::{ExerciseGrade, Gradebook};
 use crate::content::Lang;
+use crate::grade::model::{ExerciseGrade, Gradebook};
 use crate::judge::{Outcome, ScenarioVerdict};
 use crate::render::feedback::plain_problems;
 

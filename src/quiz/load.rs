@@ -25,7 +25,7 @@ mod kind;
 
 use super::model::{DEFAULT_PASS_PERCENT, Kind, Question, Quiz};
 use crate::content::error::{ContentError, ContentErrors, line_of};
-use crate::content::load::FORMAT_VERSION;
+use crate::content::load::read_toml;
 use crate::content::{Course, Lang, Localized, Step};
 use crate::wire;
 use kind::check_kind;
@@ -37,11 +37,6 @@ use toml::Spanned;
 
 /// An objective's quiz needs at least this many questions.
 pub const MIN_QUESTIONS: usize = 3;
-
-#[derive(Deserialize)]
-struct VersionProbe {
-    format_version: Option<Spanned<i64>>,
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -100,45 +95,12 @@ impl Problems<'_> {
 
 /// Reads one quiz file of lesson `lesson`. `id` is the quiz id (the file's stem).
 pub fn load_quiz(path: &Path, lesson: &str, id: &str) -> Result<Quiz, Vec<ContentError>> {
-    let whole = |message: String| {
-        vec![ContentError {
-            file: path.to_path_buf(),
-            line: None,
-            message,
-        }]
+    // The one TOML reader of the course: format_version checked, parsed once.
+    let mut errors = Vec::new();
+    let Some((file, text)) = read_toml::<QuizFile>(path, &mut errors) else {
+        return Err(errors);
     };
-    let text = fs::read_to_string(path).map_err(|e| whole(format!("cannot read: {e}")))?;
-    let located = |e: toml::de::Error| {
-        vec![ContentError {
-            file: path.to_path_buf(),
-            line: e.span().map(|s| line_of(&text, s.start)),
-            message: e.message().trim().to_string(),
-        }]
-    };
-    let probe = toml::from_str::<VersionProbe>(&text).map_err(located)?;
-    match probe.format_version {
-        None => {
-            return Err(vec![ContentError {
-                file: path.to_path_buf(),
-                line: Some(1),
-                message: format!(
-                    "missing `format_version`: add `format_version = {FORMAT_VERSION}` at the top"
-                ),
-            }]);
-        }
-        Some(v) if *v.get_ref() != i64::from(FORMAT_VERSION) => {
-            return Err(vec![ContentError {
-                file: path.to_path_buf(),
-                line: Some(line_of(&text, v.span().start)),
-                message: format!(
-                    "format_version {} is not one this `learn` reads (it reads {FORMAT_VERSION})",
-                    v.get_ref()
-                ),
-            }]);
-        }
-        Some(_) => {}
-    }
-    let file = toml::from_str::<QuizFile>(&text).map_err(located)?;
+
     let mut problems = Problems {
         path,
         text: &text,

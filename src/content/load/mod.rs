@@ -30,6 +30,7 @@ mod vars;
 
 pub use extra::{ExtraScenarios, load_extra_scenarios};
 pub use toml_file::FORMAT_VERSION;
+pub(crate) use toml_file::read_toml;
 
 /// Reads every lesson under `root/lessons`, checking all of it. `root` is the
 /// project folder (it also holds `exercises/` and `solutions/`).

@@ -15,7 +15,7 @@ struct VersionProbe {
 }
 
 /// Parses a TOML file of a known format version into `T`.
-pub(super) fn read_toml<T: for<'de> Deserialize<'de>>(
+pub(crate) fn read_toml<T: for<'de> Deserialize<'de>>(
     path: &Path,
     errors: &mut Vec<ContentError>,
 ) -> Option<(T, String)> {

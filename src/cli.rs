@@ -157,7 +157,8 @@ pub enum Command {
 
     /// Read a lesson section again
     Read {
-        /// Section id, as shown by `learn list`
+        /// Section id, as shown by `learn list`; `<lesson>/<id>` names another
+        /// lesson's section of the same id [a bare id: your current lesson's]
         id: String,
     },
 
@@ -421,7 +422,8 @@ pub struct ConformanceArgs {
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("batch").args(["list", "answers"]))]
 pub struct QuizArgs {
-    /// Objective id, e.g. `wire-shapes` [default: the first quiz not yet passed]
+    /// Objective id, e.g. `wire-shapes`, or `<lesson>/<id>` when lessons share it
+    /// [default: the first quiz not yet passed]
     pub objective: Option<String>,
 
     /// Reproduce a run: the seed that orders each question's choices [default: random]

@@ -11,9 +11,8 @@ use common::*;
 
 use learn::explain::{self, meta_keys};
 use serde_json::{Value, json};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Output, Stdio};
+use std::process::Output;
 
 /// Every example: (folder name = the schema type it shows, file, parsed JSON),
 /// or `None` where this machine has none (see `tests/common/spec.rs`).
@@ -197,17 +196,7 @@ fn invalid_input_is_explained_and_unreadable_input_is_an_error() {
 }
 
 fn run_with_stdin(dir: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = learn_command(dir)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("learn starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("write stdin");
-    drop(stdin);
-    child.wait_with_output().expect("learn ends")
+    common::learn_with_stdin(dir, args, input)
 }
 
 /// Runs a reference solution on `lines` and returns its output lines.

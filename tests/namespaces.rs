@@ -13,9 +13,7 @@ mod sandbox;
 use common::{code, copy_tree, course_copy, json, learn_in, repo, stderr, stdout};
 use sandbox::sandbox_available;
 use std::fs;
-use std::io::Write;
 use std::path::Path;
-use std::process::Stdio;
 
 const SECOND: &str = "second-steps";
 
@@ -82,22 +80,6 @@ fn finish_lesson(root: &Path, lesson: &str) {
         format!("format_version = 1\ndone = [{}]\n", list.join(", ")),
     )
     .expect("write progress");
-}
-
-fn quiz_with_input(root: &Path, args: &[&str], input: &str) -> std::process::Output {
-    let mut child = common::learn_command(root)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("learn starts");
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes());
-    child.wait_with_output().expect("learn ends")
 }
 
 #[test]
@@ -179,7 +161,7 @@ fn two_lessons_with_the_same_ids_stay_apart_in_every_command() {
         "{next}"
     );
     let before = progress_keys(root);
-    let quiz = quiz_with_input(
+    let quiz = common::learn_with_stdin(
         root,
         &["quiz", "second-steps/wire-shapes"],
         "true\ntrue\nfalse\n",

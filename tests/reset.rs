@@ -4,7 +4,6 @@
 
 mod common;
 use common::*;
-use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -25,18 +24,9 @@ fn read(path: &Path) -> String {
 
 /// `learn reset` in `dir`, with `answer` typed on stdin.
 fn reset_answering(dir: &Path, args: &[&str], answer: &str) -> Output {
-    let mut child = learn_command(dir)
-        .arg("reset")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("learn starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(answer.as_bytes()).expect("answer");
-    drop(stdin);
-    child.wait_with_output().expect("learn ends")
+    let mut all = vec!["reset"];
+    all.extend_from_slice(args);
+    common::learn_with_stdin(dir, &all, answer)
 }
 
 fn git(dir: &Path, args: &[&str]) {

@@ -8,8 +8,6 @@ use learn::content::template::{SeededRng, VarSpec, bind, substitute};
 use learn::judge::envelope::{Output, classify};
 use learn::wire;
 use serde_json::Value;
-use std::io::Write;
-use std::process::Stdio;
 
 /// (message, kind), the kind as the five answers of `message-kinds` name it.
 /// Edge cases where two sets of rules used to disagree come first.
@@ -130,19 +128,7 @@ fn the_shared_rules_and_the_judge_give_each_case_its_kind() {
 #[test]
 fn learn_explain_agrees_on_every_case() {
     for (message, kind) in cases() {
-        let mut child = learn_command(&repo())
-            .args(["explain", "--json"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("learn starts");
-        let mut stdin = child.stdin.take().expect("stdin");
-        stdin
-            .write_all(message.to_string().as_bytes())
-            .expect("write");
-        drop(stdin);
-        let output = child.wait_with_output().expect("learn ends");
+        let output = learn_with_stdin(&repo(), &["explain", "--json"], &message.to_string());
         let explained = json(&output);
         assert_eq!(explained["kind"], kind, "learn explain on {message}");
     }

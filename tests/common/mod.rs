@@ -36,6 +36,24 @@ pub fn learn_command(dir: &Path) -> Command {
     command
 }
 
+/// `learn` in `dir` with `input` typed on its stdin (a program that stops
+/// reading early closes the pipe: that is no failure here).
+pub fn learn_with_stdin(dir: &Path, args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = learn_command(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("learn starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().expect("learn ends")
+}
+
 /// `learn` with a clean, predictable environment, run in `dir`.
 pub fn learn_in(dir: &Path, args: &[&str]) -> Output {
     learn_command(dir)

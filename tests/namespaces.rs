@@ -302,7 +302,7 @@ fn dev_check_refuses_a_real_collision_with_file_and_line() {
             "quizzes/wire-shapes.toml",
             "id = \"second-ping-answer\"",
             "id = \"why-copy-the-id\"",
-            "lessons/second-steps/quizzes/wire-shapes.toml:16: question id `why-copy-the-id` is also used in",
+            "lessons/second-steps/quizzes/wire-shapes.toml:16: question id `why-copy-the-id` is also used in lessons/mcp-messages/quizzes/ids-results-errors.toml",
         ),
     ];
     for (file, from, to, expected) in cases {

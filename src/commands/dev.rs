@@ -268,7 +268,7 @@ pub fn coverage(root: Option<PathBuf>, lesson: Option<&str>, lang: Lang) -> Resu
         gaps.extend(
             rows.iter()
                 .filter(|r| !r.taught() || !r.checked() || !r.one_language_only.is_empty())
-                .map(|r| course.fact_ref(&lesson.id, &r.id)),
+                .map(|r| format!("{}{}", course.fact_prefix(&lesson.id), r.id)),
         );
     }
     if gaps.is_empty() {

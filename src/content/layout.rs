@@ -268,6 +268,7 @@ mod tests {
     #[test]
     fn the_header_is_kept_and_the_list_replaced() {
         let course = Course {
+            root: std::path::PathBuf::new(),
             lessons: Vec::new(),
         };
         let current = "[package]\nname = \"x\"\n\n[[bin]]\nname = \"old\"\npath = \"old.rs\"\n";

@@ -10,6 +10,8 @@ use std::path::PathBuf;
 /// Every lesson under `lessons/`, in order.
 #[derive(Debug)]
 pub struct Course {
+    /// The project folder the course was read from.
+    pub root: PathBuf,
     pub lessons: Vec<Lesson>,
 }
 
@@ -206,6 +208,11 @@ impl Exercise {
 }
 
 impl Course {
+    /// A path as an author sees it: relative to the project folder.
+    pub fn shown<'a>(&self, path: &'a std::path::Path) -> &'a std::path::Path {
+        path.strip_prefix(&self.root).unwrap_or(path)
+    }
+
     /// What `learn next` says once every step is done: the last lesson's
     /// `finished` text, if it has one.
     pub fn finished(&self) -> Option<&Localized> {
@@ -292,13 +299,14 @@ impl Course {
         }
     }
 
-    /// How to name a lesson's fact in a report: its id alone in a course of
-    /// one lesson, else `<lesson>/<id>` (lessons number their facts alike).
-    pub fn fact_ref(&self, lesson: &str, fact: &str) -> String {
+    /// What goes before a lesson's fact ids in a report: nothing in a
+    /// course of one lesson, else `<lesson>/` (lessons number their facts
+    /// alike, so `F1` alone would be ambiguous).
+    pub fn fact_prefix(&self, lesson: &str) -> String {
         if self.lessons.len() > 1 {
-            format!("{lesson}/{fact}")
+            format!("{lesson}/")
         } else {
-            fact.to_string()
+            String::new()
         }
     }
 }

@@ -229,7 +229,7 @@ pub fn grade_class(
                         points: exercise.points,
                         fact_prefix: course
                             .lesson_of(exercise)
-                            .map(|l| course.fact_ref(&l.id, ""))
+                            .map(|l| course.fact_prefix(&l.id))
                             .unwrap_or_default(),
                         file_sha256: taken[s][e]
                             .as_ref()

@@ -24,14 +24,13 @@
 mod kind;
 
 use super::model::{DEFAULT_PASS_PERCENT, Kind, Question, Quiz};
-use crate::content::error::{ContentError, ContentErrors, line_of};
+use crate::content::error::{ContentError, ContentErrors, key_line, line_of};
 use crate::content::load::read_toml;
 use crate::content::{Course, Lang, Localized, Step};
 use crate::wire;
 use kind::check_kind;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
 
@@ -247,18 +246,6 @@ fn is_fact_id(text: &str) -> bool {
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// The line of `id = "<question>"` in a quiz file, to point at a repeat.
-fn id_line(path: &Path, question: &str) -> Option<usize> {
-    let text = fs::read_to_string(path).ok()?;
-    let at = text.lines().position(|line| {
-        let line = line.trim_start();
-        line.strip_prefix("id")
-            .map(|rest| rest.trim_start().trim_start_matches('=').trim())
-            .is_some_and(|value| value.trim_matches(['"', '\'']) == question)
-    })?;
-    Some(at + 1)
-}
-
 /// Every quiz of the course, in lesson order, with question ids checked to
 /// be unique across quizzes (answers files and progress key on them).
 pub fn load_all(course: &Course) -> Result<Vec<Quiz>, ContentErrors> {
@@ -274,11 +261,11 @@ pub fn load_all(course: &Course) -> Result<Vec<Quiz>, ContentErrors> {
                     if let Some(other) = owners.insert(question.id.clone(), path.clone()) {
                         errors.push(ContentError {
                             file: path.clone(),
-                            line: id_line(&path, &question.id),
+                            line: key_line(&path, "id", Some(&question.id)),
                             message: format!(
                                 "question id `{}` is also used in {}: ids are unique in the course",
                                 question.id,
-                                other.display()
+                                course.shown(&other).display()
                             ),
                         });
                     }
@@ -287,6 +274,10 @@ pub fn load_all(course: &Course) -> Result<Vec<Quiz>, ContentErrors> {
             }
             Err(found) => errors.extend(found),
         }
+    }
+    // Errors name files as the author sees them in the project.
+    for error in &mut errors {
+        error.file = course.shown(&error.file).to_path_buf();
     }
     if errors.is_empty() {
         Ok(quizzes)
@@ -298,6 +289,7 @@ pub fn load_all(course: &Course) -> Result<Vec<Quiz>, ContentErrors> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     const GOOD: &str = r#"format_version = 1
 

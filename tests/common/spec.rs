@@ -4,7 +4,10 @@
 //! does not carry them. The tests that hold the lesson to them look, in order:
 //! where `MCP_SPEC_DIR` points; `../shared/mcp-2026-07-28` beside the
 //! repository (the maintainers' layout, and CI's). No package registry
-//! carries these files, so there is no pinned download to fall back on. When
+//! carries these files (the conformance suite and the SDKs ship their own
+//! compiled types, not `schema.json` and `examples/`), and the CI machine
+//! reaches package registries only, not GitHub, so there is no pinned
+//! download to fall back on. When
 //! neither place has them, such a test says so in one line and passes without
 //! checking, except under CI (`CI` set), where missing evidence is a failure.
 //!
@@ -38,8 +41,8 @@ pub fn spec_dir(what: &str) -> Option<PathBuf> {
     }
     let missing = format!(
         "the official MCP 2026-07-28 schema.json and examples/ are not here; \
-         set {SPEC_DIR_VAR} to a folder holding them (from the specification repository, \
-         schema/2026-07-28/) to run it"
+         set {SPEC_DIR_VAR} to a folder holding them (schema/2026-07-28/ of \
+         https://github.com/modelcontextprotocol/modelcontextprotocol) to run it"
     );
     if std::env::var_os("CI").is_some() {
         panic!("{what}: {missing}");

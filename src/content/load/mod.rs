@@ -71,7 +71,10 @@ pub fn load_course(root: &Path) -> Result<Course, ContentErrors> {
         error.file = relative(root, &error.file).to_path_buf();
     }
     if errors.is_empty() {
-        Ok(Course { lessons })
+        Ok(Course {
+            root: root.to_path_buf(),
+            lessons,
+        })
     } else {
         Err(ContentErrors(errors))
     }

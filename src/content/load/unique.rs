@@ -4,7 +4,7 @@
 //! every exercise's files share `exercises/` and `solutions/`.
 
 use super::relative;
-use crate::content::error::ContentError;
+use crate::content::error::{ContentError, key_line};
 use crate::content::model::Lesson;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -20,7 +20,7 @@ pub(super) fn check_unique_across_lessons(
         let mut repeat = |key: &str, what: String, other: &Path| {
             errors.push(ContentError {
                 file: exercise.source.clone(),
-                line: key_line(&exercise.source, key),
+                line: key_line(&exercise.source, key, None),
                 message: format!(
                     "{what} is also used by {}: exercise ids and numbers are unique in the course",
                     relative(root, other).display()
@@ -37,30 +37,5 @@ pub(super) fn check_unique_across_lessons(
                 other,
             );
         }
-    }
-}
-
-/// The line of a top-level `key = ...` in a TOML file, to point at it.
-fn key_line(path: &Path, key: &str) -> Option<usize> {
-    let text = std::fs::read_to_string(path).ok()?;
-    text.lines()
-        .position(|line| {
-            line.strip_prefix(key)
-                .is_some_and(|rest| rest.trim_start().starts_with('='))
-        })
-        .map(|at| at + 1)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::key_line;
-
-    #[test]
-    fn finds_the_key_not_a_longer_one() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("e.toml");
-        std::fs::write(&path, "format_version = 1\nidentity = 2\nid = \"x\"\n").unwrap();
-        assert_eq!(key_line(&path, "id"), Some(3));
-        assert_eq!(key_line(&path, "number"), None);
     }
 }

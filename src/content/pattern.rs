@@ -17,7 +17,9 @@
 //!   works too), `{"$text-contains": "Ada"}` (the word, case-insensitive, not
 //!   inside a longer word; a `"${var}"` works too), `{"$single-entry": p}`
 //!   (an object with exactly one member, whose value matches p),
-//!   `{"$at-least": 0}` (a number no smaller than that).
+//!   `{"$values": p}` (an object whose member values, as an array, match p:
+//!   for keys the server chose), `{"$at-least": 0}` (a number no smaller
+//!   than that).
 
 use serde_json::Value;
 use std::fmt;
@@ -42,6 +44,8 @@ pub enum Pattern {
     NumericText(Value),
     TextContains(String),
     SingleEntry(Box<Pattern>),
+    /// An object whose member values, as an array in the object's order, match.
+    Values(Box<Pattern>),
     /// A number greater than or equal to this one.
     AtLeast(f64),
 }
@@ -99,8 +103,7 @@ impl fmt::Display for PatternError {
 }
 
 const MATCHERS: &str = "$any, $absent, $absent-or-null, $string, $nonempty, $integer, $number, $bool, $object, $array, $null";
-const OPERATORS: &str =
-    "$one-of, $contains, $each, $not, $numeric-text, $text-contains, $single-entry, $at-least";
+const OPERATORS: &str = "$one-of, $contains, $each, $not, $numeric-text, $text-contains, $single-entry, $values, $at-least";
 
 impl Pattern {
     pub fn parse(doc: &Value) -> Result<Pattern, PatternError> {
@@ -180,6 +183,7 @@ impl Pattern {
             "$each" => Pattern::Each(Box::new(Pattern::parse(arg)?)),
             "$not" => Pattern::Not(Box::new(Pattern::parse(arg)?)),
             "$single-entry" => Pattern::SingleEntry(Box::new(Pattern::parse(arg)?)),
+            "$values" => Pattern::Values(Box::new(Pattern::parse(arg)?)),
             "$at-least" => match arg.as_f64() {
                 Some(bound) => Pattern::AtLeast(bound),
                 None => return Err(PatternError("`$at-least` takes a number".into())),
@@ -222,9 +226,10 @@ impl Pattern {
             Pattern::Array(items) | Pattern::OneOf(items) | Pattern::Contains(items) => {
                 items.iter().for_each(|p| p.vars(out))
             }
-            Pattern::Each(inner) | Pattern::Not(inner) | Pattern::SingleEntry(inner) => {
-                inner.vars(out)
-            }
+            Pattern::Each(inner)
+            | Pattern::Not(inner)
+            | Pattern::SingleEntry(inner)
+            | Pattern::Values(inner) => inner.vars(out),
             Pattern::TextContains(text) | Pattern::NumericText(Value::String(text)) => {
                 out.extend(super::template::var_name(text).map(str::to_string))
             }
@@ -280,6 +285,7 @@ impl Pattern {
             Pattern::NumericText(n) => json!({"$numeric-text": n}),
             Pattern::TextContains(text) => json!({"$text-contains": text}),
             Pattern::SingleEntry(inner) => json!({"$single-entry": inner.to_json()}),
+            Pattern::Values(inner) => json!({"$values": inner.to_json()}),
             Pattern::AtLeast(bound) => json!({"$at-least": bound}),
         }
     }

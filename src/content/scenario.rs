@@ -156,21 +156,29 @@ impl ScenarioStep {
 pub struct Capture {
     pub name: String,
     /// A JSON pointer (`/result/requestState`). Ending in `/*` takes the name
-    /// of the only member of that object (a key the server chose).
+    /// of the only member of that object (a key the server chose); ending in
+    /// `/*?method=roots/list`, the name of the only member whose `method` is
+    /// that string (one of several keys the server chose).
     pub pointer: String,
 }
 
 impl Capture {
     pub fn extract(&self, response: &Value) -> Option<Value> {
-        match self.pointer.strip_suffix("/*") {
-            Some(object) => {
-                let members = response.pointer(object)?.as_object()?;
-                match members.len() {
-                    1 => members.keys().next().map(|k| Value::String(k.clone())),
-                    _ => None,
-                }
-            }
-            None => response.pointer(&self.pointer).cloned(),
+        let (pointer, filter) = match self.pointer.split_once("/*?") {
+            Some((object, filter)) => (object, Some(filter.split_once('=')?)),
+            None => match self.pointer.strip_suffix("/*") {
+                Some(object) => (object, None),
+                None => return response.pointer(&self.pointer).cloned(),
+            },
+        };
+        let members = response.pointer(pointer)?.as_object()?;
+        let mut chosen = members.iter().filter(|(_, value)| match filter {
+            Some((member, wanted)) => value.get(member).and_then(Value::as_str) == Some(wanted),
+            None => true,
+        });
+        match (chosen.next(), chosen.next()) {
+            (Some((key, _)), None) => Some(Value::String(key.clone())),
+            _ => None,
         }
     }
 }
@@ -251,5 +259,31 @@ mod tests {
         assert_eq!(state.extract(&response), Some(json!("abc")));
         assert_eq!(key.extract(&response), Some(json!("ask")));
         assert_eq!(key.extract(&json!({"result": {"inputRequests": {}}})), None);
+    }
+
+    #[test]
+    fn capture_picks_one_of_several_keys_by_method() {
+        let response = json!({"result": {"inputRequests": {
+            "who": {"method": "elicitation/create"},
+            "where": {"method": "roots/list"},
+            "what": {"method": "sampling/createMessage"}
+        }}});
+        let by = |method: &str| Capture {
+            name: "k".into(),
+            pointer: format!("/result/inputRequests/*?method={method}"),
+        };
+        assert_eq!(by("roots/list").extract(&response), Some(json!("where")));
+        assert_eq!(
+            by("elicitation/create").extract(&response),
+            Some(json!("who"))
+        );
+        assert_eq!(by("tools/call").extract(&response), None);
+        let twice = json!({"result": {"inputRequests": {"a": {"method": "roots/list"}, "b": {"method": "roots/list"}}}});
+        assert_eq!(by("roots/list").extract(&twice), None);
+        let all = Capture {
+            name: "k".into(),
+            pointer: "/result/inputRequests/*".into(),
+        };
+        assert_eq!(all.extract(&response), None);
     }
 }

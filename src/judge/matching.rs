@@ -60,6 +60,7 @@ pub fn resolve(pattern: &Pattern, bindings: &Bindings) -> Pattern {
         Pattern::Each(inner) => Pattern::Each(Box::new(resolve(inner, bindings))),
         Pattern::Not(inner) => Pattern::Not(Box::new(resolve(inner, bindings))),
         Pattern::SingleEntry(inner) => Pattern::SingleEntry(Box::new(resolve(inner, bindings))),
+        Pattern::Values(inner) => Pattern::Values(Box::new(resolve(inner, bindings))),
         Pattern::TextContains(text) => {
             match crate::content::template::var_name(text).and_then(|n| bindings.get(n)) {
                 Some(Value::String(bound)) => Pattern::TextContains(bound.clone()),
@@ -206,6 +207,12 @@ fn check(
                 push_key(path, key);
                 check(inner, Some(v), bindings, path, out);
                 path.truncate(len);
+            }
+        }
+        (Pattern::Values(inner), Some(Value::Object(actual))) => {
+            let values = Value::Array(actual.values().cloned().collect());
+            if !matches(inner, Some(&values), bindings) {
+                fail(out)
             }
         }
         _ => fail(out),
@@ -398,6 +405,21 @@ mod tests {
             paths,
             ["id", "result._meta[\"io.modelcontextprotocol/serverInfo\"]"]
         );
+    }
+
+    #[test]
+    fn values_match_the_members_of_an_object_whatever_their_keys() {
+        let b = Bindings::new();
+        let asks = json!({"x": {"method": "roots/list"}, "y": {"method": "elicitation/create"}});
+        let all = pattern(
+            json!({"$values": {"$contains": [{"method": "elicitation/create"}, {"method": "roots/list"}]}}),
+        );
+        assert!(matches(&all, Some(&asks), &b));
+        let none = pattern(json!({"$values": {"$each": {"method": {"$not": "roots/list"}}}}));
+        assert!(!matches(&none, Some(&asks), &b));
+        assert!(matches(&none, Some(&json!({})), &b));
+        assert!(!matches(&none, Some(&json!([])), &b));
+        assert_eq!(Pattern::parse(&all.to_json()).map(|p| p == all), Ok(true));
     }
 
     #[test]

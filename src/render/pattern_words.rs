@@ -100,6 +100,14 @@ fn describe_operator(operator: &str, argument: &Value, lang: Lang) -> String {
                 describe(argument, lang)
             )
         }
+        ("$values", Lang::En) => format!(
+            "an object whose members' values, taken as a list, are {}",
+            describe(argument, lang)
+        ),
+        ("$values", Lang::Zh) => format!(
+            "一个对象，把它各成员的值排成列表后是{}",
+            describe(argument, lang)
+        ),
         ("$at-least", Lang::En) => format!("a number no smaller than {argument}"),
         ("$at-least", Lang::Zh) => format!("不小于 {argument} 的数字"),
         // An operator this renderer does not know yet: say so plainly rather
@@ -222,6 +230,7 @@ mod tests {
             json!({"$not": {"$one-of": ["$absent-or-null", 1, 2]}}),
             json!({"$numeric-text": 5}),
             json!({"$single-entry": "$object"}),
+            json!({"$values": {"$each": {"method": {"$not": "roots/list"}}}}),
             json!({"$at-least": 0}),
             json!({"supported": {"$contains": ["2026-07-28"]}, "name": "$nonempty"}),
         ];

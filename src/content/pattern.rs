@@ -11,7 +11,8 @@
 //!   `$bool`, `$object`, `$array`, `$null`; `${name}` is a variable's value;
 //!   `$$text` is the literal string `$text`.
 //! - A one-member object whose key starts with `$` is an operator:
-//!   `{"$one-of": [p, ...]}`, `{"$contains": [p, ...]}` (an array with an
+//!   `{"$one-of": [p, ...]}`, `{"$all-of": [p, ...]}` (a value matching every
+//!   one), `{"$contains": [p, ...]}` (an array with an
 //!   element matching each, any order), `{"$each": p}`, `{"$not": p}`,
 //!   `{"$numeric-text": 5}` (a string that reads as that number; a `"${var}"`
 //!   works too), `{"$text-contains": "Ada"}` (the word, case-insensitive, not
@@ -37,6 +38,8 @@ pub enum Pattern {
     NonEmptyString,
     Var(String),
     OneOf(Vec<Pattern>),
+    /// A value matching every one of these patterns.
+    AllOf(Vec<Pattern>),
     Contains(Vec<Pattern>),
     Each(Box<Pattern>),
     Not(Box<Pattern>),
@@ -103,7 +106,7 @@ impl fmt::Display for PatternError {
 }
 
 const MATCHERS: &str = "$any, $absent, $absent-or-null, $string, $nonempty, $integer, $number, $bool, $object, $array, $null";
-const OPERATORS: &str = "$one-of, $contains, $each, $not, $numeric-text, $text-contains, $single-entry, $values, $at-least";
+const OPERATORS: &str = "$one-of, $all-of, $contains, $each, $not, $numeric-text, $text-contains, $single-entry, $values, $at-least";
 
 impl Pattern {
     pub fn parse(doc: &Value) -> Result<Pattern, PatternError> {
@@ -179,6 +182,7 @@ impl Pattern {
         };
         Ok(match key {
             "$one-of" => Pattern::OneOf(list(arg)?),
+            "$all-of" => Pattern::AllOf(list(arg)?),
             "$contains" => Pattern::Contains(list(arg)?),
             "$each" => Pattern::Each(Box::new(Pattern::parse(arg)?)),
             "$not" => Pattern::Not(Box::new(Pattern::parse(arg)?)),
@@ -223,9 +227,10 @@ impl Pattern {
                 out.extend(super::template::var_name(k).map(str::to_string));
                 p.vars(out)
             }),
-            Pattern::Array(items) | Pattern::OneOf(items) | Pattern::Contains(items) => {
-                items.iter().for_each(|p| p.vars(out))
-            }
+            Pattern::Array(items)
+            | Pattern::OneOf(items)
+            | Pattern::AllOf(items)
+            | Pattern::Contains(items) => items.iter().for_each(|p| p.vars(out)),
             Pattern::Each(inner)
             | Pattern::Not(inner)
             | Pattern::SingleEntry(inner)
@@ -276,6 +281,9 @@ impl Pattern {
             Pattern::Var(name) => Value::String(format!("${{{name}}}")),
             Pattern::OneOf(items) => {
                 json!({"$one-of": items.iter().map(Pattern::to_json).collect::<Vec<_>>()})
+            }
+            Pattern::AllOf(items) => {
+                json!({"$all-of": items.iter().map(Pattern::to_json).collect::<Vec<_>>()})
             }
             Pattern::Contains(items) => {
                 json!({"$contains": items.iter().map(Pattern::to_json).collect::<Vec<_>>()})

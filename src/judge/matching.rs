@@ -54,6 +54,9 @@ pub fn resolve(pattern: &Pattern, bindings: &Bindings) -> Pattern {
         Pattern::OneOf(items) => {
             Pattern::OneOf(items.iter().map(|p| resolve(p, bindings)).collect())
         }
+        Pattern::AllOf(items) => {
+            Pattern::AllOf(items.iter().map(|p| resolve(p, bindings)).collect())
+        }
         Pattern::Contains(items) => {
             Pattern::Contains(items.iter().map(|p| resolve(p, bindings)).collect())
         }
@@ -103,6 +106,12 @@ fn check(
         (Pattern::OneOf(options), _) => {
             if !options.iter().any(|p| matches(p, value, bindings)) {
                 fail(out)
+            }
+        }
+        // Each part reports its own mismatches, so feedback names the one that failed.
+        (Pattern::AllOf(parts), _) => {
+            for part in parts {
+                check(part, value, bindings, path, out);
             }
         }
         (Pattern::Not(inner), _) => {
@@ -419,6 +428,16 @@ mod tests {
         assert!(!matches(&none, Some(&asks), &b));
         assert!(matches(&none, Some(&json!({})), &b));
         assert!(!matches(&none, Some(&json!([])), &b));
+        let both = pattern(
+            json!({"$all-of": [{"$values": {"$contains": [{"method": "roots/list"}]}}, {"$values": {"$each": {"method": {"$not": "tools/call"}}}}]}),
+        );
+        assert!(matches(&both, Some(&asks), &b));
+        assert!(!matches(
+            &both,
+            Some(&json!({"z": {"method": "tools/call"}, "x": {"method": "roots/list"}})),
+            &b
+        ));
+        assert!(!matches(&both, None, &b));
         assert_eq!(Pattern::parse(&all.to_json()).map(|p| p == all), Ok(true));
     }
 

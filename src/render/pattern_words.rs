@@ -73,6 +73,8 @@ fn describe_operator(operator: &str, argument: &Value, lang: Lang) -> String {
     match (operator, lang) {
         ("$one-of", Lang::En) => format!("one of: {}", list(argument, ", or ", "")),
         ("$one-of", Lang::Zh) => format!("以下之一：{}", list(argument, "", "；或 ")),
+        ("$all-of", Lang::En) => format!("all of: {}", list(argument, "; and ", "")),
+        ("$all-of", Lang::Zh) => format!("同时满足：{}", list(argument, "", "；并且 ")),
         ("$contains", Lang::En) => {
             format!("an array that includes {}", list(argument, ", and ", ""))
         }
@@ -231,6 +233,7 @@ mod tests {
             json!({"$numeric-text": 5}),
             json!({"$single-entry": "$object"}),
             json!({"$values": {"$each": {"method": {"$not": "roots/list"}}}}),
+            json!({"$all-of": ["$string", {"$text-contains": "Ada"}]}),
             json!({"$at-least": 0}),
             json!({"supported": {"$contains": ["2026-07-28"]}, "name": "$nonempty"}),
         ];

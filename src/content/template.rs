@@ -5,7 +5,9 @@
 //! `"${name:retyped}"` (a whole string value) is the same id in the other
 //! JSON type: `7` becomes `"7"` and `"7"` becomes `7`, to check that ids are
 //! compared with their type (F7). An id with no twin (`"req-1"`) becomes an
-//! array holding it, which is no usable id either.
+//! array holding it, which is no usable id either. `"${name:tampered}"` is a
+//! captured string with one character changed (see [`tampered`]), to check
+//! that a server refuses a `requestState` it did not issue exactly so.
 
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -151,6 +153,49 @@ pub fn var_name(text: &str) -> Option<&str> {
 
 /// Marks a variable whose value is sent in its other JSON type.
 const RETYPED: &str = ":retyped";
+/// Marks a variable whose string is sent with one character changed.
+const TAMPERED: &str = ":tampered";
+
+/// The variable a `${name:...}` refers to, and how its value is changed.
+fn modified(name: &str) -> (&str, Option<fn(&Value) -> Value>) {
+    if let Some(base) = name.strip_suffix(RETYPED) {
+        return (base, Some(retyped));
+    }
+    if let Some(base) = name.strip_suffix(TAMPERED) {
+        return (base, Some(tampered));
+    }
+    (name, None)
+}
+
+/// The same string with exactly one character changed, and its length kept:
+/// the middle character, or the nearest letter or digit after it (before it,
+/// when there is none after), becomes the next one of its kind (`a` → `b`,
+/// `z` → `a`, `Q` → `R`, `7` → `8`, `9` → `0`). Staying in its kind keeps hex
+/// hex and base64 base64, and the middle is never the padding bits of a last
+/// base64 character, so any integrity check worth the name must fail.
+/// A value that is not a string, or holds no letter or digit, is unchanged.
+pub fn tampered(value: &Value) -> Value {
+    let Value::String(text) = value else {
+        return value.clone();
+    };
+    let mut chars: Vec<char> = text.chars().collect();
+    let middle = chars.len() / 2;
+    let is_plain = |c: &char| c.is_ascii_alphanumeric();
+    let at = chars[middle..]
+        .iter()
+        .position(is_plain)
+        .map(|i| middle + i)
+        .or_else(|| chars[..middle].iter().rposition(is_plain));
+    if let Some(at) = at {
+        chars[at] = match chars[at] {
+            'z' => 'a',
+            'Z' => 'A',
+            '9' => '0',
+            c => char::from(c as u8 + 1),
+        };
+    }
+    Value::String(chars.into_iter().collect())
+}
 
 /// The same id in the other JSON type (see the module header).
 pub fn retyped(id: &Value) -> Value {
@@ -170,9 +215,7 @@ pub fn retyped(id: &Value) -> Value {
 /// Every variable name a message refers to.
 pub fn vars_in(value: &Value, out: &mut Vec<String>) {
     match value {
-        Value::String(text) => out.extend(
-            var_name(text).map(|name| name.strip_suffix(RETYPED).unwrap_or(name).to_string()),
-        ),
+        Value::String(text) => out.extend(var_name(text).map(|name| modified(name).0.to_string())),
         Value::Array(items) => items.iter().for_each(|v| vars_in(v, out)),
         Value::Object(members) => {
             for (key, v) in members {
@@ -190,16 +233,9 @@ pub fn substitute(value: &Value, bindings: &Bindings) -> Result<Value, String> {
     Ok(match value {
         Value::String(text) => {
             if let Some(name) = var_name(text) {
-                match name.strip_suffix(RETYPED) {
-                    Some(base) => bindings
-                        .get(base)
-                        .map(retyped)
-                        .ok_or_else(|| base.to_string())?,
-                    None => bindings
-                        .get(name)
-                        .cloned()
-                        .ok_or_else(|| name.to_string())?,
-                }
+                let (base, change) = modified(name);
+                let value = bindings.get(base).ok_or_else(|| base.to_string())?;
+                change.map_or_else(|| value.clone(), |change| change(value))
             } else if let Some(literal) = text.strip_prefix("$${") {
                 Value::String(format!("${{{literal}"))
             } else {
@@ -234,6 +270,37 @@ pub fn substitute(value: &Value, bindings: &Bindings) -> Result<Value, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tampered_changes_one_character_in_kind() {
+        let t = |s: &str| tampered(&json!(s));
+        assert_eq!(t("abcdef"), json!("abceef"));
+        assert_eq!(t("0123.4567"), json!("0123.5567"));
+        assert_eq!(t("ab.-_"), json!("ac.-_"));
+        assert_eq!(t("xyZ"), json!("xzZ"));
+        assert_eq!(t("az9"), json!("aa9"));
+        assert_eq!(t("-._"), json!("-._"));
+        assert_eq!(t(""), json!(""));
+        assert_eq!(tampered(&json!(7)), json!(7));
+        let state = "7b22746f6f6c223a2264656c657465227d.9f86d081884c7d659a2feaa0c55ad015";
+        let changed = t(state);
+        let changed = changed.as_str().unwrap_or_default();
+        assert_eq!(changed.len(), state.len());
+        let differing = state
+            .chars()
+            .zip(changed.chars())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(differing, 1);
+        let bindings = Bindings::from([("s".to_string(), json!("abcd"))]);
+        assert_eq!(
+            substitute(&json!({"requestState": "${s:tampered}"}), &bindings),
+            Ok(json!({"requestState": "abdd"}))
+        );
+        let mut names = Vec::new();
+        vars_in(&json!(["${s:tampered}", "${id:retyped}"]), &mut names);
+        assert_eq!(names, ["s", "id"]);
+    }
 
     #[test]
     fn substitutes_values_of_any_type_and_keys() {

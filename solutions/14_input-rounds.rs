@@ -397,7 +397,7 @@ fn open_state(state: &Value, tool: &str, city: &str) -> Result<Object, Failure> 
         .as_str()
         .and_then(|s| s.rsplit_once('.'))
         .ok_or_else(refuse)?;
-    if sum != checksum(payload) || payload.len() % 2 != 0 {
+    if sum != checksum(payload) || !payload.len().is_multiple_of(2) {
         return Err(refuse());
     }
     let bytes: Option<Vec<u8>> = (0..payload.len())

@@ -95,6 +95,7 @@ fn plan_trip(params: &Object, capabilities: &Object) -> Result<Value, Failure> {
 ///   - `TITLE_KEY`: `sampled_text(answer)` into `trip["title"]`;
 ///   - `FOLDER_KEY`: `listed_roots(answer)`: `Some(first)` stores the first
 ///     uri, or null for an empty list, as `trip["folder"]`.
+///
 /// Return `Ok(None)` when the call goes on.
 fn take_answers(trip: &mut Object, params: &Object) -> Result<Option<Value>, Failure> {
     todo!("read the answers that were asked for")
@@ -108,6 +109,7 @@ fn take_answers(trip: &mut Object, params: &Object) -> Result<Option<Value>, Fai
 ///   - the folder only if `declares(capabilities, "roots")`, while no `"folder"`;
 ///   - the nights (naming the traveller) only when none of those three is
 ///     being asked, while no `"nights"`.
+///
 /// An empty map means everything is known.
 fn next_questions(trip: &Object, capabilities: &Object) -> Object {
     todo!("list what is still unknown")
@@ -347,7 +349,7 @@ fn open_state(state: &Value, tool: &str, city: &str) -> Result<Object, Failure> 
         .as_str()
         .and_then(|s| s.rsplit_once('.'))
         .ok_or_else(refuse)?;
-    if sum != checksum(payload) || payload.len() % 2 != 0 {
+    if sum != checksum(payload) || !payload.len().is_multiple_of(2) {
         return Err(refuse());
     }
     let bytes: Option<Vec<u8>> = (0..payload.len())

@@ -1,0 +1,171 @@
+//! Lesson 2's MRTR exercises, 14 `input-rounds` and 15 `signed-state`,
+//! judged on servers written apart from the Rust solutions
+//! (tests/programs/lesson2/): each correct one passes every scenario on
+//! three seeds, and each beginner's mistake (one `--defect` each) fails
+//! exactly the scenario of the rule it breaks, on every seed, with feedback
+//! that shows the rule and where to read about it.
+
+mod common;
+use common::*;
+use serde_json::Value;
+
+const SEEDS: [u64; 3] = [1, 2, 3];
+
+/// (exercise, program, defect, the scenarios that must fail; none = passes).
+const CASES: &[(&str, &str, Option<&str>, &[&str])] = &[
+    ("input-rounds", "input_rounds.py", None, &[]),
+    (
+        "input-rounds",
+        "input_rounds.py",
+        Some("asks-without-elicitation"),
+        &["without elicitation the trip is refused with -32021"],
+    ),
+    (
+        "input-rounds",
+        "input_rounds.py",
+        Some("asks-undeclared"),
+        &["only what this request's capabilities declare is asked"],
+    ),
+    (
+        "input-rounds",
+        "input_rounds.py",
+        Some("error-on-missing"),
+        &["a missing answer is asked for again, not an error"],
+    ),
+    (
+        "input-rounds",
+        "input_rounds.py",
+        Some("list-asks"),
+        &["list methods complete, whatever the request carries"],
+    ),
+    ("signed-state", "signed_state.py", None, &[]),
+    (
+        "signed-state",
+        "signed_state.py",
+        Some("any-note"),
+        &["a state replayed on another note is refused"],
+    ),
+    (
+        "signed-state",
+        "signed_state.py",
+        Some("any-tool"),
+        &["a state from another tool is refused"],
+    ),
+    (
+        "signed-state",
+        "signed_state.py",
+        Some("accepts-tampered"),
+        &["a state with one character changed is refused"],
+    ),
+    (
+        "signed-state",
+        "signed_state.py",
+        Some("title-in-memory"),
+        &["the signed state carries a rename across fresh processes"],
+    ),
+];
+
+fn command(program: &str, defect: Option<&str>) -> String {
+    let path = repo().join("tests/programs/lesson2").join(program);
+    match defect {
+        Some(defect) => format!("python3 {} --defect {defect}", path.display()),
+        None => format!("python3 {}", path.display()),
+    }
+}
+
+fn check(exercise: &str, cmd: &str, seed: u64, json: bool) -> std::process::Output {
+    let seed = seed.to_string();
+    let mut args = vec![
+        "check",
+        exercise,
+        "--cmd",
+        cmd,
+        "--seed",
+        &seed,
+        "--timeout",
+        "10",
+    ];
+    if json {
+        args.push("--json");
+    }
+    learn(&args)
+}
+
+fn failed(verdict: &Value) -> Vec<String> {
+    verdict["scenarios"]
+        .as_array()
+        .expect("scenarios")
+        .iter()
+        .filter(|scenario| scenario["passed"] == false)
+        .filter_map(|scenario| scenario["name"].as_str().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn correct_programs_pass_and_each_defect_fails_exactly_its_rule() {
+    require_python();
+    for (exercise, program, defect, must_fail) in CASES {
+        let cmd = command(program, *defect);
+        for seed in SEEDS {
+            let output = check(exercise, &cmd, seed, true);
+            let verdict = json(&output);
+            assert!(
+                verdict["scenarios"]
+                    .as_array()
+                    .is_some_and(|s| !s.is_empty()),
+                "{cmd} on {exercise}: no scenarios in {verdict:#}"
+            );
+            let failed = failed(&verdict);
+            assert_eq!(
+                failed, *must_fail,
+                "{cmd} on {exercise}, seed {seed}: failed scenarios\n{verdict:#}"
+            );
+            let expected_code = if must_fail.is_empty() { 0 } else { 1 };
+            assert_eq!(
+                code(&output),
+                expected_code,
+                "{cmd} on {exercise}, seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn feedback_for_each_defect_names_the_rule_and_the_section() {
+    require_python();
+    for (exercise, program, defect, must_fail) in CASES {
+        let Some(defect) = defect else { continue };
+        let text = stdout(&check(exercise, &command(program, Some(defect)), 1, false));
+        let section = match *exercise {
+            "input-rounds" => "learn read o4-rounds",
+            _ => "learn read o4-state",
+        };
+        for scenario in *must_fail {
+            assert!(
+                text.contains(&format!("✗ {scenario}")),
+                "{defect}: `{scenario}` is not reported:\n{text}"
+            );
+        }
+        assert!(
+            text.contains("Rule (F1") && text.contains(section),
+            "{defect}: the feedback should quote the rule and point to `{section}`:\n{text}"
+        );
+    }
+}
+
+/// The reference solutions, on the same seeds (`dev check --run` plays
+/// them too; this keeps the seeds the programs above are judged on).
+#[test]
+fn the_solutions_pass_on_three_seeds() {
+    for exercise in ["input-rounds", "signed-state"] {
+        for seed in SEEDS {
+            let seed = seed.to_string();
+            let output = learn(&["check", exercise, "--solution", "--seed", &seed, "--json"]);
+            let verdict = json(&output);
+            assert!(
+                failed(&verdict).is_empty() && code(&output) == 0,
+                "{exercise} solution, seed {seed}:\n{verdict:#}"
+            );
+        }
+    }
+}

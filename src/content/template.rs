@@ -156,8 +156,11 @@ const RETYPED: &str = ":retyped";
 /// Marks a variable whose string is sent with one character changed.
 const TAMPERED: &str = ":tampered";
 
+/// How a `${name:...}` changes its variable's value before it is sent.
+type Change = fn(&Value) -> Value;
+
 /// The variable a `${name:...}` refers to, and how its value is changed.
-fn modified(name: &str) -> (&str, Option<fn(&Value) -> Value>) {
+fn modified(name: &str) -> (&str, Option<Change>) {
     if let Some(base) = name.strip_suffix(RETYPED) {
         return (base, Some(retyped));
     }

@@ -116,8 +116,9 @@ fn next_questions(trip: &Object, capabilities: &Object) -> Object {
 }
 
 /// TODO: `{"resultType": "input_required", "inputRequests": questions,
-/// "requestState": ...}`. Before sealing, store the keys of `questions` as
-/// an array under `trip["asked"]`: the next retry reads only those answers.
+/// "requestState": seal(trip)}`. Before sealing, store the keys of
+/// `questions` as an array under `trip["asked"]`: the next retry reads only
+/// those answers.
 fn input_required(trip: &mut Object, questions: Object) -> Value {
     todo!("build the input_required result")
 }

@@ -111,7 +111,7 @@ fn respond(line: &str) -> Option<Value> {
 /// Everything else (an `input_required` result, any `tools/call` result)
 /// goes back untouched. `ttlMs` is a whole number of milliseconds, 0 or more:
 /// pick any (`TTL_MS` is there if you like it). To change `body` in place,
-/// `as_object_mut` gives you its members.
+/// declare it `mut body`; `as_object_mut` gives you its members.
 fn with_cache_hints(method: &str, params: &Value, body: Value) -> Value {
     todo!("hints on the complete results of the six cacheable methods, and only there")
 }

@@ -111,7 +111,7 @@ fn decode_cursor(cursor: &str) -> Option<usize> {
     let offset: usize = cursor.strip_prefix("offset=")?.parse().ok()?;
     let issued = offset > 0
         && offset < TOOLS.len()
-        && offset % PAGE_SIZE == 0
+        && offset.is_multiple_of(PAGE_SIZE)
         && encode_cursor(offset) == cursor;
     issued.then_some(offset)
 }

@@ -102,7 +102,8 @@ fn each_program_fails_exactly_the_rule_it_breaks_on_three_seeds() {
             );
             let failed = failed_names(&verdict);
             assert_eq!(
-                failed, *must_fail,
+                failed,
+                *must_fail,
                 "{program} on {exercise}, seed {seed}: wrong set of failing scenarios\n{}",
                 stderr(&output)
             );
@@ -170,7 +171,10 @@ fn plain_feedback_names_the_rule_and_the_wrong_member() {
         (
             "pagination_sorted_first_page",
             "pagination",
-            &["no page repeats a tool of an earlier page", "got \"divide\""],
+            &[
+                "no page repeats a tool of an earlier page",
+                "got \"divide\"",
+            ],
         ),
     ];
     for (program, exercise, says) in cases {

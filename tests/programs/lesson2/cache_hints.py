@@ -3,8 +3,8 @@
 the Rust reference and in other legal forms: keys in another order, a
 different ttlMs for each kind of result (0 for the caller's loans: stale at
 once is a legal choice), another input-request key, `instructions` and
-`title` fields, a `requestState` it does not need back, and a plain dispatch
-table. The wrong programs beside it import it and change one function each.
+`title` fields, and a plain dispatch table. The wrong programs beside it
+import it and change one function each.
 """
 import json
 import sys
@@ -103,8 +103,7 @@ def call(params):
     answers = params.get("inputResponses") or {}
     answer = answers.get(ASK) if isinstance(answers, dict) else None
     if not isinstance(answer, dict):
-        return {"requestState": "renew-1",
-                "inputRequests": {ASK: {"params": {
+        return {"inputRequests": {ASK: {"params": {
                     "requestedSchema": {"required": ["confirm"], "type": "object",
                                         "properties": {"confirm": {"type": "boolean"}}},
                     "message": "Renew everything you have on loan?", "mode": "form"},

@@ -34,6 +34,11 @@ const CASES: &[(&str, &str, &[&str])] = &[
         "cache-hints",
         &["an input_required result carries no caching hints"],
     ),
+    (
+        "cache_hints_tool_result_cached",
+        "cache-hints",
+        &["the confirmed retry gets a tool result that is not cached"],
+    ),
     ("pagination", "pagination", &[]),
     (
         "pagination_cursor_on_last_page",
@@ -143,6 +148,14 @@ fn plain_feedback_names_the_rule_and_the_wrong_member() {
             &[
                 "at `result.ttlMs`: expected no such member",
                 "it carries neither `ttlMs` nor `cacheScope`",
+            ],
+        ),
+        (
+            "cache_hints_tool_result_cached",
+            "cache-hints",
+            &[
+                "at `result.ttlMs`: expected one of: no such member, or 0",
+                "`tools/call` is not a cacheable method",
             ],
         ),
         (

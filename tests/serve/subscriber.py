@@ -13,6 +13,8 @@ with subscriptions to see `learn serve` route a shared stdout.
   answer: the log messages belong to the request, the tagged one to streams;
 - "end": answers the listen request `params.id` (a graceful end), then itself;
 - "cancelled": answers with the ids of the cancelled subscriptions;
+- "server/discover": advertises tools.listChanged (so the conformance
+  suite's subscription checks all run against it);
 - "die": exits without answering.
 Every answer carries the process id.
 """
@@ -65,6 +67,10 @@ for line in sys.stdin:
     elif method == "tools/call" and params.get("name") == "test_trigger_tool_change":
         tools_changed()
         answer(request_id, content=[{"type": "text", "text": "changed"}])
+    elif method == "server/discover":
+        answer(request_id, supportedVersions=["2026-07-28"],
+               capabilities={"tools": {"listChanged": True}},
+               serverInfo={"name": "subscriber", "version": "0.1.0"})
     elif method == "chatty":
         log("first")
         tools_changed()

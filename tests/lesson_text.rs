@@ -49,8 +49,27 @@ fn files(dir: &Path, exts: &[&str]) -> Vec<PathBuf> {
 
 #[test]
 fn the_opening_comes_first_and_the_closing_last() {
-    let steps = json(&learn(&["list", "--json"]));
-    let steps = steps.as_array().expect("a list of steps");
+    let all = json(&learn(&["list", "--json"]));
+    let all = all.as_array().expect("a list of steps");
+    // Each lesson opens with its intro and closes with its recap; lesson 1
+    // then points onward.
+    let of = |lesson: &str| -> Vec<&serde_json::Value> {
+        all.iter().filter(|s| s["lesson"] == lesson).collect()
+    };
+    let second = of("mcp-stateless-server");
+    let shown = |step: &serde_json::Value| {
+        (
+            step["id"].as_str().unwrap_or_default().to_string(),
+            step["objective"].as_str().unwrap_or_default().to_string(),
+        )
+    };
+    assert_eq!(shown(second[0]), ("intro".into(), "opening".into()));
+    assert_eq!(
+        shown(second[second.len() - 1]),
+        ("recap".into(), "closing".into())
+    );
+    let steps = of("mcp-messages");
+    assert_eq!(all.first(), steps.first().copied(), "lesson 1 comes first");
     let at = |i: usize| {
         let step = &steps[i];
         (

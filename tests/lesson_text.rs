@@ -357,7 +357,13 @@ fn shape(text: &str) -> Shape {
 
 /// Every pair of texts (English, Chinese) in the lesson, named by where it is.
 fn pairs() -> Vec<(String, String, String)> {
-    let dir = lesson_dir();
+    pairs_in(&lesson_dir(), &[""])
+}
+
+/// The pairs of lesson `dir`: its sections, and the TOML files whose path
+/// inside the lesson starts with one of `tomls`.
+fn pairs_in(dir: &Path, tomls: &[&str]) -> Vec<(String, String, String)> {
+    let dir = dir.to_path_buf();
     let mut out = Vec::new();
     for en in files(&dir.join("sections").join("en"), &[".md"]) {
         let name = en.file_name().expect("name").to_owned();
@@ -375,6 +381,9 @@ fn pairs() -> Vec<(String, String, String)> {
             .expect("inside")
             .display()
             .to_string();
+        if !tomls.iter().any(|t| name.starts_with(t)) {
+            continue;
+        }
         collect_pairs(&value, &name, &mut out);
     }
     out
@@ -417,6 +426,26 @@ fn mismatches(pairs: &[(String, String, String)]) -> Vec<String> {
 fn english_and_chinese_keep_the_same_code_errors_and_lists() {
     let pairs = pairs();
     assert!(pairs.len() > 300, "{} pairs found", pairs.len());
+    let found = mismatches(&pairs);
+    assert!(
+        found.is_empty(),
+        "{} texts differ:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+/// Lesson 2's words: its sections, quizzes, glossary, facts and titles.
+/// Its exercises are left out here until they have all landed; then the
+/// list can become the whole lesson, as lesson 1's is.
+#[test]
+fn lesson_two_keeps_the_same_code_errors_and_lists_in_both_languages() {
+    let dir = repo().join("lessons").join("mcp-stateless-server");
+    let pairs = pairs_in(
+        &dir,
+        &["quizzes", "glossary.toml", "facts.toml", "lesson.toml"],
+    );
+    assert!(pairs.len() > 150, "{} pairs found", pairs.len());
     let found = mismatches(&pairs);
     assert!(
         found.is_empty(),

@@ -136,10 +136,8 @@ fn feedback_for_each_defect_names_the_rule_and_the_section() {
     for (exercise, program, defect, must_fail) in CASES {
         let Some(defect) = defect else { continue };
         let text = stdout(&check(exercise, &command(program, Some(defect)), 1, false));
-        let section = match *exercise {
-            "input-rounds" => "learn read o4-rounds",
-            _ => "learn read o4-state",
-        };
+        // The section that teaches the rule's fact: o4-many-inputs, o4-rounds or o4-state.
+        let section = "Read more: `learn read o4-";
         for scenario in *must_fail {
             assert!(
                 text.contains(&format!("✗ {scenario}")),

@@ -61,6 +61,27 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
                 name,
                 pointer,
             },
+            lang,
+        ) if pointer.contains("/*?") => {
+            let (object, filter) = pointer.split_once("/*?").unwrap_or((pointer, ""));
+            let (member, value) = filter.split_once('=').unwrap_or((filter, ""));
+            match lang {
+                En => format!(
+                    "The response to step {} should have exactly one member of `{object}` whose `{member}` is `{value}` (the next message answers under its key, `{name}`), but it has none or several, so the scenario stopped there.",
+                    step + 1
+                ),
+                Zh => format!(
+                    "第 {} 步的响应在 `{object}` 下应当恰好有一个 `{member}` 为 `{value}` 的成员（下一条消息要用它的键 `{name}` 作答），但一个也没有或者不止一个，场景只能在此停止。",
+                    step + 1
+                ),
+            }
+        }
+        (
+            Problem::CaptureMissing {
+                step,
+                name,
+                pointer,
+            },
             En,
         ) => format!(
             "The response to step {} has nothing at `{pointer}`, and the next message needs that value (`{name}`), so the scenario stopped there.",
@@ -355,5 +376,38 @@ pub(super) fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
     match lang {
         Lang::En => format!("  at `{}`: expected {expected}, got {got}", m.path),
         Lang::Zh => format!("  `{}` 处：期望 {expected}，实际 {got}", m.path),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_picked_by_method_is_named_in_words() {
+        let missing = |pointer: &str| Problem::CaptureMissing {
+            step: 0,
+            name: "folder_key".into(),
+            pointer: pointer.into(),
+        };
+        let by_method = missing("/result/inputRequests/*?method=roots/list");
+        let en = problem_text(&by_method, &[], Lang::En);
+        assert!(
+            en.contains(
+                "exactly one member of `/result/inputRequests` whose `method` is `roots/list`"
+            ) && en.contains("`folder_key`")
+                && !en.contains("*?"),
+            "{en}"
+        );
+        let zh = problem_text(&by_method, &[], Lang::Zh);
+        assert!(
+            zh.contains("`method` 为 `roots/list`") && !zh.contains("*?"),
+            "{zh}"
+        );
+        let plain = problem_text(&missing("/result/requestState"), &[], Lang::En);
+        assert!(
+            plain.contains("has nothing at `/result/requestState`"),
+            "{plain}"
+        );
     }
 }

@@ -79,6 +79,8 @@ fn scenario() -> Scenario {
         silence_ok: false,
         fresh: false,
         captures: vec![],
+        stream: vec![],
+        notifications: vec![],
         line: 1,
     };
     Scenario {
@@ -93,6 +95,7 @@ fn scenario() -> Scenario {
             zh: "r".into(),
         },
         answers: AnswerOrder::ById,
+        unwanted: vec![],
         steps: vec![
             step(
                 json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),

@@ -26,6 +26,8 @@ fn step(send: Value, expect: Option<Value>) -> ScenarioStep {
         silence_ok: false,
         fresh: false,
         captures: Vec::new(),
+        stream: Vec::new(),
+        notifications: Vec::new(),
         line: 0,
     }
 }
@@ -77,6 +79,7 @@ pub fn generated_scenario(messages: usize) -> Scenario {
         },
         answers: AnswerOrder::ById,
         steps,
+        unwanted: Vec::new(),
     }
 }
 

@@ -23,6 +23,8 @@ pub struct Scenario {
     /// How answers are paired with the lines that asked for them.
     pub answers: AnswerOrder,
     pub steps: Vec<ScenarioStep>,
+    /// Notifications the program must not write anywhere in the scenario.
+    pub unwanted: Vec<Pattern>,
 }
 
 /// How a program's output lines are paired with the steps that asked.
@@ -46,6 +48,12 @@ pub struct ScenarioStep {
     /// Start a new process for this step (state must then travel in messages).
     pub fresh: bool,
     pub captures: Vec<Capture>,
+    /// The whole stream this request opens (a `subscriptions/listen`): the
+    /// notifications tagged with its id as their subscription id, in order,
+    /// one for one.
+    pub stream: Vec<Pattern>,
+    /// Notifications this step must cause, in order (others may come between).
+    pub notifications: Vec<Pattern>,
     /// Where the step is written, for error messages.
     pub line: usize,
 }
@@ -198,6 +206,8 @@ mod tests {
             silence_ok: false,
             fresh: false,
             captures: vec![],
+            stream: vec![],
+            notifications: vec![],
             line: 1,
         }
     }

@@ -7,6 +7,7 @@ mod idless;
 mod in_order;
 pub mod matching;
 mod near_miss;
+pub mod notified;
 pub(crate) mod verdict;
 
 use crate::content::pattern::Pattern;
@@ -92,6 +93,7 @@ fn judge_run(
         in_order::judge_in_order(scenario, run, bindings, problems);
         return;
     }
+    notified::judge_notifications(scenario, run, bindings, problems);
     let mut responses = Vec::new();
     let mut broken_ids: Vec<Value> = Vec::new();
     // A blank line carries no message; clients skip it.

@@ -121,6 +121,9 @@ pub enum Problem {
     /// Function and client programs: a line past the last one that answers
     /// something. `expected` is how many answer lines the run called for.
     ExtraLine { message: Value, expected: usize },
+    /// A rule about the notifications it writes (`stream`, `notifications`,
+    /// `unwanted`).
+    Notification(super::notified::NotificationProblem),
     /// Follows the last kept example of a kind of problem: how many more of
     /// that kind the scenario had (a program printing in a loop).
     Repeated { more: usize },

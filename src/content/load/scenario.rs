@@ -18,6 +18,8 @@ pub(super) struct ScenarioFile {
     fact: String,
     rule: Localized,
     step: Vec<Spanned<StepFile>>,
+    #[serde(default)]
+    unwanted: Vec<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -32,6 +34,10 @@ struct StepFile {
     fresh: bool,
     #[serde(default)]
     capture: BTreeMap<String, String>,
+    #[serde(default)]
+    stream: Vec<Spanned<String>>,
+    #[serde(default)]
+    notifications: Vec<Spanned<String>>,
 }
 
 /// `name = { en = "...", zh = "..." }`; a plain string is an English-only
@@ -156,16 +162,35 @@ pub(super) fn compile_scenario(
         if let Some(pattern) = &expect {
             pattern.vars(&mut used);
         }
-        for name in used {
-            if !known.contains(&name) {
-                check.error(Some(step_at), format!("{label}: `${{{name}}}` is not defined: add it to [vars] or capture it in an earlier step"));
+        if step.silence_ok {
+            let idless = expect.as_ref().is_some_and(Pattern::names_no_id);
+            let opens_stream = !step.stream.is_empty();
+            if answers == AnswerOrder::InOrder
+                || !(idless || opens_stream)
+                || !step.capture.is_empty()
+            {
+                check.error(Some(step_at), format!("{label}: `silence_ok` is for a server step whose `expect` is an error without an id (`\"id\": \"$absent-or-null\"`), or for a request that opens a `stream` (its answer comes only if the server ends the stream), with no capture: silence or that answer both pass"));
                 ok = false;
             }
         }
-        if step.silence_ok {
-            let idless = expect.as_ref().is_some_and(Pattern::names_no_id);
-            if answers == AnswerOrder::InOrder || !idless || !step.capture.is_empty() {
-                check.error(Some(step_at), format!("{label}: `silence_ok` is for a server step whose `expect` is an error without an id (`\"id\": \"$absent-or-null\"`), with no capture: silence or that error both pass"));
+        let stream = notification_patterns(check, &label, "stream", step.stream, &mut ok);
+        let notifications =
+            notification_patterns(check, &label, "notifications", step.notifications, &mut ok);
+        if answers == AnswerOrder::InOrder && !(stream.is_empty() && notifications.is_empty()) {
+            check.error(Some(step_at), format!("{label}: `stream` and `notifications` are for server exercises, whose notifications are told apart from responses"));
+            ok = false;
+        }
+        let is_request = matches!(&send, Outgoing::Json(Value::Object(m)) if m.contains_key("id") && m.contains_key("method"));
+        if !stream.is_empty() && !is_request {
+            check.error(Some(step_at), format!("{label}: has a `stream`, but sends no request: a stream belongs to the request (with an `id`) that opens it"));
+            ok = false;
+        }
+        for pattern in stream.iter().chain(&notifications) {
+            pattern.vars(&mut used);
+        }
+        for name in used {
+            if !known.contains(&name) {
+                check.error(Some(step_at), format!("{label}: `${{{name}}}` is not defined: add it to [vars] or capture it in an earlier step"));
                 ok = false;
             }
         }
@@ -191,16 +216,35 @@ pub(super) fn compile_scenario(
             silence_ok: step.silence_ok,
             fresh: step.fresh,
             captures,
+            stream,
+            notifications,
             line: check.line(step_at),
         });
     }
-    if steps.iter().any(|s| s.silence_ok)
+    if steps
+        .iter()
+        .any(|s| s.silence_ok && s.expects_idless_error())
         && steps
             .iter()
             .any(|s| !s.silence_ok && s.expects_idless_error())
     {
         check.error(Some(at), format!("{label}: a step that may stay silent cannot share a scenario with a step that must get an error without an id: such errors carry nothing that tells which line they answer"));
         ok = false;
+    }
+    let unwanted = notification_patterns(check, &label, "unwanted", scenario.unwanted, &mut ok);
+    if answers == AnswerOrder::InOrder && !unwanted.is_empty() {
+        check.error(Some(at), format!("{label}: `unwanted` is for server exercises, whose notifications are told apart from responses"));
+        ok = false;
+    }
+    let mut used = Vec::new();
+    for pattern in &unwanted {
+        pattern.vars(&mut used);
+    }
+    for name in used {
+        if !known_vars.contains(&name) {
+            check.error(Some(at), format!("{label}: `unwanted` uses `${{{name}}}`, which is not in [vars] (a captured value can't be used there)"));
+            ok = false;
+        }
     }
     let (name, title) = match scenario.name {
         ScenarioName::Localized(title) => (title.en.clone(), title),
@@ -219,7 +263,45 @@ pub(super) fn compile_scenario(
         rule: scenario.rule,
         answers,
         steps,
+        unwanted,
     })
+}
+
+/// The patterns of a `stream`, `notifications` or `unwanted` list; each
+/// must be a JSON pattern for a notification (it has a `method`).
+fn notification_patterns(
+    check: &mut FileCheck,
+    label: &str,
+    field: &str,
+    texts: Vec<Spanned<String>>,
+    ok: &mut bool,
+) -> Vec<Pattern> {
+    let mut patterns = Vec::new();
+    for text in texts {
+        let at = text.span().start;
+        match json_in_toml(check.text, &text) {
+            Ok(doc) => match Pattern::parse(&doc) {
+                Ok(pattern) if pattern.member("method").is_some() => patterns.push(pattern),
+                Ok(_) => {
+                    check.error(Some(at), format!("{label}: each `{field}` pattern describes a notification, so it names its `method`"));
+                    *ok = false;
+                }
+                Err(e) => {
+                    check.error(Some(at), format!("{label}: `{field}`: {e}"));
+                    *ok = false;
+                }
+            },
+            Err((line, e)) => {
+                check.errors.push(ContentError {
+                    file: check.path.clone(),
+                    line: Some(line),
+                    message: format!("{label}: a `{field}` pattern is not valid JSON: {e}"),
+                });
+                *ok = false;
+            }
+        }
+    }
+    patterns
 }
 
 /// Parses JSON held in a TOML string, returning errors on the TOML file's line.

@@ -6,6 +6,7 @@
 //! ended, and `json` the `--json` form.
 
 mod json;
+mod notified;
 mod problems;
 mod process;
 mod report;

@@ -16,7 +16,7 @@ use serde_json::Value;
 /// over several lines, whole.
 const SENT_WIDTH: usize = 230;
 
-fn step_line(step: usize, sent: &[&String], lang: Lang) -> String {
+pub(super) fn step_line(step: usize, sent: &[&String], lang: Lang) -> String {
     let text = sent.get(step).map_or(String::new(), |s| {
         crate::render::sent::sent_text(s, SENT_WIDTH, "  ")
     });
@@ -28,7 +28,7 @@ fn step_line(step: usize, sent: &[&String], lang: Lang) -> String {
     }
 }
 
-fn show(value: &Value) -> String {
+pub(super) fn show(value: &Value) -> String {
     clip(&value.to_string(), WIDTH)
 }
 
@@ -36,6 +36,7 @@ fn show(value: &Value) -> String {
 pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
     use Lang::{En, Zh};
     match (problem, lang) {
+        (Problem::Notification(problem), _) => super::notified::text(problem, sent, lang),
         (Problem::Repeated { more }, En) => format!(
             "…and {more} more like the one above (only the first {} of each kind are shown).",
             crate::judge::flood::EXAMPLES
@@ -323,7 +324,7 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
 /// For a missing member: where the response has it (or the members it was
 /// expected to hold) instead, e.g. `serverInfo` written in `result` rather
 /// than in `result._meta`.
-fn misplaced_text(m: &Mismatch, got: &Value, lang: Lang) -> String {
+pub(super) fn misplaced_text(m: &Mismatch, got: &Value, lang: Lang) -> String {
     use crate::judge::matching::{child_path, found_elsewhere};
     let mut wanted = vec![m.path.clone()];
     if let Some(members) = m.expected.as_object()
@@ -344,7 +345,7 @@ fn misplaced_text(m: &Mismatch, got: &Value, lang: Lang) -> String {
     out
 }
 
-fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
+pub(super) fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
     let expected = describe(&m.expected, lang);
     let got = match (&m.got, lang) {
         (Some(v), _) => typed(v, lang),

@@ -1,0 +1,342 @@
+//! The notifications a server writes: the streams its subscriptions carry
+//! (`stream`), the ones a request must cause (`notifications`) and the ones
+//! it must never write (`unwanted`). Responses are judged elsewhere; here a
+//! notification is an output object with a `method` and no `id`.
+
+use super::matching::{self, Mismatch};
+use super::verdict::Problem;
+use crate::content::pattern::Pattern;
+use crate::content::scenario::Scenario;
+use crate::content::template::Bindings;
+use crate::runner::transcript::RunRecord;
+use serde_json::Value;
+
+/// Where a subscription's id travels on every message of its stream.
+pub const SUBSCRIPTION_ID: &str = "io.modelcontextprotocol/subscriptionId";
+
+/// A notification rule that was broken, with its evidence.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NotificationProblem {
+    /// The stream of the request sent at `step` lacks a message: the
+    /// `position`-th (0-based) it should carry never came. `tagged` is what
+    /// the stream did carry; `untagged` are notifications of the expected
+    /// method that do not name this subscription (the likely mistake).
+    StreamShort {
+        step: usize,
+        position: usize,
+        expected: Value,
+        tagged: Vec<Value>,
+        untagged: Vec<Value>,
+    },
+    /// A message on the stream means something else than it should.
+    StreamWrong {
+        step: usize,
+        position: usize,
+        got: Value,
+        mismatches: Vec<Mismatch>,
+    },
+    /// The stream carried a message no one asked for.
+    StreamExtra {
+        step: usize,
+        position: usize,
+        message: Value,
+    },
+    /// The notification `step` must cause did not come (after the ones
+    /// earlier steps caused). `others` are the notifications that did come.
+    Missing {
+        step: usize,
+        expected: Value,
+        others: Vec<Value>,
+    },
+    /// A notification the scenario forbids.
+    Unwanted { message: Value, rule: Value },
+}
+
+/// Whether an output line is a notification, and the message if so.
+fn notification(line: &str) -> Option<Value> {
+    let message: Value = serde_json::from_str(line).ok()?;
+    let object = message.as_object()?;
+    (object.contains_key("method") && !object.contains_key("id")).then_some(message)
+}
+
+/// The subscription a notification names, if any.
+pub fn subscription_of(message: &Value) -> Option<&Value> {
+    message.get("params")?.get("_meta")?.get(SUBSCRIPTION_ID)
+}
+
+/// Judges one process's notifications against the scenario's rules.
+pub fn judge_notifications(
+    scenario: &Scenario,
+    run: &RunRecord,
+    bindings: &Bindings,
+    problems: &mut Vec<Problem>,
+) {
+    let notes: Vec<Value> = run
+        .received
+        .iter()
+        .filter_map(|l| notification(l))
+        .collect();
+    let mut next = 0;
+    for sent in &run.sent {
+        let step = &scenario.steps[sent.step];
+        if !step.stream.is_empty()
+            && let Some(id) = sent.message.as_ref().and_then(|m| m.get("id"))
+        {
+            judge_stream(sent.step, &step.stream, id, &notes, bindings, problems);
+        }
+        for pattern in &step.notifications {
+            let found = notes[next.min(notes.len())..]
+                .iter()
+                .position(|n| matching::matches(pattern, Some(n), bindings));
+            match found {
+                Some(offset) => next += offset + 1,
+                None => problems.push(Problem::Notification(NotificationProblem::Missing {
+                    step: sent.step,
+                    expected: matching::resolve(pattern, bindings).to_json(),
+                    others: notes.clone(),
+                })),
+            }
+        }
+    }
+    for message in &notes {
+        if let Some(rule) = scenario
+            .unwanted
+            .iter()
+            .find(|p| matching::matches(p, Some(message), bindings))
+        {
+            problems.push(Problem::Notification(NotificationProblem::Unwanted {
+                message: message.clone(),
+                rule: matching::resolve(rule, bindings).to_json(),
+            }));
+        }
+    }
+}
+
+fn judge_stream(
+    step: usize,
+    expected: &[Pattern],
+    id: &Value,
+    notes: &[Value],
+    bindings: &Bindings,
+    problems: &mut Vec<Problem>,
+) {
+    let tagged: Vec<&Value> = notes
+        .iter()
+        .filter(|n| subscription_of(n) == Some(id))
+        .collect();
+    for (position, pattern) in expected.iter().enumerate() {
+        let Some(got) = tagged.get(position) else {
+            let method = pattern.member("method").map(|m| m.to_json());
+            let untagged = notes
+                .iter()
+                .filter(|n| subscription_of(n) != Some(id))
+                .filter(|n| method.as_ref().is_none_or(|m| n.get("method") == Some(m)))
+                .cloned()
+                .collect();
+            problems.push(Problem::Notification(NotificationProblem::StreamShort {
+                step,
+                position,
+                expected: matching::resolve(pattern, bindings).to_json(),
+                tagged: tagged.iter().map(|v| (*v).clone()).collect(),
+                untagged,
+            }));
+            return;
+        };
+        let mismatches = matching::mismatches(pattern, got, bindings);
+        if !mismatches.is_empty() {
+            problems.push(Problem::Notification(NotificationProblem::StreamWrong {
+                step,
+                position,
+                got: (*got).clone(),
+                mismatches,
+            }));
+            return;
+        }
+    }
+    if let Some(extra) = tagged.get(expected.len()) {
+        problems.push(Problem::Notification(NotificationProblem::StreamExtra {
+            step,
+            position: expected.len(),
+            message: (*extra).clone(),
+        }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::scenario::{AnswerOrder, Outgoing, ScenarioStep};
+    use crate::content::text::Localized;
+    use crate::runner::transcript::{ProcessEnd, Sent};
+    use serde_json::json;
+
+    fn pattern(doc: Value) -> Pattern {
+        Pattern::parse(&doc).expect("pattern")
+    }
+
+    fn scenario(steps: Vec<ScenarioStep>, unwanted: Vec<Pattern>) -> Scenario {
+        let text = Localized {
+            en: "t".into(),
+            zh: "t".into(),
+        };
+        Scenario {
+            name: "t".into(),
+            title: text.clone(),
+            fact: "F1".into(),
+            rule: text,
+            answers: AnswerOrder::ById,
+            steps,
+            unwanted,
+        }
+    }
+
+    fn step(stream: Vec<Pattern>, notifications: Vec<Pattern>) -> ScenarioStep {
+        ScenarioStep {
+            send: Outgoing::Raw(String::new()),
+            expect: None,
+            silence_ok: false,
+            fresh: false,
+            captures: vec![],
+            stream,
+            notifications,
+            line: 1,
+        }
+    }
+
+    fn run(sent: &[Value], received: &[Value]) -> RunRecord {
+        RunRecord {
+            sent: sent
+                .iter()
+                .enumerate()
+                .map(|(step, m)| Sent {
+                    step,
+                    text: m.to_string(),
+                    message: Some(m.clone()),
+                    key: None,
+                })
+                .collect(),
+            received: received.iter().map(Value::to_string).collect(),
+            end: ProcessEnd::Exited(0),
+            stderr_tail: String::new(),
+            limit: None,
+            stderr_bytes: 0,
+            early: None,
+            waited_out: false,
+        }
+    }
+
+    fn ack(id: Value) -> Value {
+        json!({"jsonrpc": "2.0", "method": "notifications/subscriptions/acknowledged", "params": {"_meta": {SUBSCRIPTION_ID: id}}})
+    }
+
+    fn changed(id: Option<Value>) -> Value {
+        let mut params = json!({});
+        if let Some(id) = id {
+            params = json!({"_meta": {SUBSCRIPTION_ID: id}});
+        }
+        json!({"jsonrpc": "2.0", "method": "notifications/tools/list_changed", "params": params})
+    }
+
+    fn problems(scenario: &Scenario, run: &RunRecord) -> Vec<Problem> {
+        let mut found = Vec::new();
+        judge_notifications(scenario, run, &Bindings::new(), &mut found);
+        found
+    }
+
+    fn listen_scenario() -> Scenario {
+        scenario(
+            vec![
+                step(
+                    vec![
+                        pattern(json!({"method": "notifications/subscriptions/acknowledged"})),
+                        pattern(json!({"method": "notifications/tools/list_changed"})),
+                    ],
+                    vec![],
+                ),
+                step(vec![], vec![]),
+            ],
+            vec![],
+        )
+    }
+
+    #[test]
+    fn a_stream_is_the_tagged_notifications_one_for_one() {
+        let sent = [
+            json!({"id": 4, "method": "subscriptions/listen"}),
+            json!({"id": 5}),
+        ];
+        let good = run(
+            &sent,
+            &[ack(json!(4)), changed(None), changed(Some(json!(4)))],
+        );
+        assert_eq!(problems(&listen_scenario(), &good), vec![]);
+        // Tagged "4", not 4: the stream is empty, and the mistake is shown.
+        let retyped = run(&sent, &[ack(json!("4")), changed(Some(json!("4")))]);
+        assert!(matches!(
+            &problems(&listen_scenario(), &retyped)[..],
+            [Problem::Notification(NotificationProblem::StreamShort { position: 0, untagged, .. })] if untagged.len() == 1
+        ));
+        // The change came before the acknowledgement.
+        let early = run(&sent, &[changed(Some(json!(4))), ack(json!(4))]);
+        assert!(matches!(
+            &problems(&listen_scenario(), &early)[..],
+            [Problem::Notification(NotificationProblem::StreamWrong {
+                position: 0,
+                ..
+            })]
+        ));
+        // One change too many.
+        let extra = run(
+            &sent,
+            &[
+                ack(json!(4)),
+                changed(Some(json!(4))),
+                changed(Some(json!(4))),
+            ],
+        );
+        assert!(matches!(
+            &problems(&listen_scenario(), &extra)[..],
+            [Problem::Notification(NotificationProblem::StreamExtra {
+                position: 2,
+                ..
+            })]
+        ));
+    }
+
+    #[test]
+    fn caused_notifications_come_in_order_and_unwanted_ones_fail() {
+        let log = |n: u8| json!({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": n}});
+        let wants = scenario(
+            vec![step(
+                vec![],
+                vec![
+                    pattern(json!({"method": "notifications/message", "params": {"data": 1}})),
+                    pattern(json!({"method": "notifications/message", "params": {"data": 2}})),
+                ],
+            )],
+            vec![],
+        );
+        let sent = [json!({"id": 1, "method": "tools/call"})];
+        assert_eq!(
+            problems(&wants, &run(&sent, &[log(1), log(9), log(2)])),
+            vec![]
+        );
+        assert!(matches!(
+            &problems(&wants, &run(&sent, &[log(2), log(1)]))[..],
+            [Problem::Notification(NotificationProblem::Missing { .. })]
+        ));
+        let forbids = scenario(
+            vec![step(vec![], vec![])],
+            vec![pattern(json!({"method": "notifications/message"}))],
+        );
+        assert_eq!(problems(&forbids, &run(&sent, &[changed(None)])), vec![]);
+        assert!(matches!(
+            &problems(&forbids, &run(&sent, &[log(3)]))[..],
+            [Problem::Notification(NotificationProblem::Unwanted { .. })]
+        ));
+        // A response is not a notification, even with a method-like member.
+        let response =
+            json!({"jsonrpc": "2.0", "id": 1, "result": {"method": "notifications/message"}});
+        assert_eq!(problems(&forbids, &run(&sent, &[response])), vec![]);
+    }
+}

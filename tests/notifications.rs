@@ -1,0 +1,136 @@
+//! The notification rules of a scenario (`stream`, `notifications`,
+//! `unwanted`) judged on the real binary: a server that tags its stream and
+//! logs only when asked passes; one that forgets the tag, notifies before
+//! acknowledging, or logs unasked fails the rule it breaks, in words.
+
+mod common;
+use common::*;
+use std::path::Path;
+
+const SCENARIOS: &str = r#"
+[[scenario]]
+name = { en = "a subscription stream", zh = "订阅流" }
+fact = "F2"
+rule = { en = "The acknowledgement comes first, then each change, tagged.", zh = "先确认，再是每次变更，都带标记。" }
+[[scenario.step]]
+send = '{"jsonrpc": "2.0", "id": "${id}", "method": "subscriptions/listen", "params": {"_meta": "${meta}", "notifications": {"toolsListChanged": true}}}'
+expect = '{"id": "${id}", "result": {"resultType": "complete"}}'
+silence_ok = true
+stream = [
+  '{"method": "notifications/subscriptions/acknowledged", "params": {"_meta": {"io.modelcontextprotocol/subscriptionId": "${id}"}}}',
+  '{"method": "notifications/tools/list_changed"}',
+]
+[[scenario.step]]
+send = '{"jsonrpc": "2.0", "id": 900, "method": "tools/call", "params": {"name": "install", "_meta": "${meta}"}}'
+expect = '{"id": 900, "result": "$object"}'
+
+[[scenario]]
+name = { en = "logs only when asked", zh = "只在要求时记录日志" }
+fact = "F2"
+rule = { en = "A log message comes before the answer of a request that asked for logs, and never otherwise.", zh = "只有要求日志的请求才会在回答前收到日志。" }
+unwanted = ['{"method": "notifications/message", "params": {"data": "unasked"}}']
+[[scenario.step]]
+send = '{"jsonrpc": "2.0", "id": 901, "method": "tools/call", "params": {"name": "work", "_meta": {"io.modelcontextprotocol/logLevel": "info"}}}'
+expect = '{"id": 901, "result": "$object"}'
+notifications = ['{"method": "notifications/message", "params": {"level": "info"}}']
+[[scenario.step]]
+send = '{"jsonrpc": "2.0", "id": 902, "method": "tools/call", "params": {"name": "work", "_meta": {}}}'
+expect = '{"id": 902, "result": "$object"}'
+"#;
+
+/// A small server; `defect` breaks one rule.
+const SERVER: &str = r#"
+import json, sys
+defect = sys.argv[1] if len(sys.argv) > 1 else ""
+subs = []
+def out(m):
+    print(json.dumps(m), flush=True)
+for line in sys.stdin:
+    m = json.loads(line)
+    if "id" not in m:
+        continue
+    meta = m.get("params", {}).get("_meta", {})
+    if m["method"] == "subscriptions/listen":
+        tag = {} if defect == "untagged" else {"_meta": {"io.modelcontextprotocol/subscriptionId": m["id"]}}
+        if defect == "early":
+            out({"jsonrpc": "2.0", "method": "notifications/tools/list_changed", "params": tag})
+        out({"jsonrpc": "2.0", "method": "notifications/subscriptions/acknowledged", "params": tag})
+        subs.append(tag)
+        continue
+    name = m["params"].get("name")
+    if name == "install":
+        for tag in subs:
+            out({"jsonrpc": "2.0", "method": "notifications/tools/list_changed", "params": tag})
+    if name == "work" and ("io.modelcontextprotocol/logLevel" in meta or defect == "chatty"):
+        data = "asked" if "io.modelcontextprotocol/logLevel" in meta else "unasked"
+        out({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": data}})
+    out({"jsonrpc": "2.0", "id": m["id"], "result": {"resultType": "complete", "content": []}})
+"#;
+
+fn course() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_tree(&repo().join("tests/fixtures/course"), dir.path());
+    let toml = dir.path().join("lessons/basics/exercises/echo.toml");
+    let mut text = std::fs::read_to_string(&toml).expect("echo.toml");
+    text.push_str(SCENARIOS);
+    std::fs::write(&toml, text).expect("write echo.toml");
+    std::fs::write(dir.path().join("server.py"), SERVER).expect("write server.py");
+    dir
+}
+
+/// The failed scenarios' names, and the text report.
+fn check(dir: &Path, defect: &str) -> (Vec<String>, String) {
+    let cmd = format!("python3 server.py {defect}");
+    let args = ["check", "echo", "--cmd", &cmd, "--seed", "3", "--timeout", "10"];
+    let verdict = json(&learn_in(dir, &[&args[..], &["--json"]].concat()));
+    let failed = verdict["scenarios"]
+        .as_array()
+        .expect("scenarios")
+        .iter()
+        .filter(|s| s["passed"] == false)
+        .map(|s| s["name"].as_str().expect("name").to_string())
+        .collect();
+    (failed, stdout(&learn_in(dir, &args)))
+}
+
+#[test]
+fn notification_rules_pass_a_right_server_and_name_each_defect() {
+    require_python();
+    let dir = course();
+    let stream = "a subscription stream".to_string();
+    let logs = "logs only when asked".to_string();
+    // The fixture's first scenario answers tools/list with an object: this
+    // server does, so only the new rules are at stake.
+    let (failed, report) = check(dir.path(), "");
+    assert_eq!(failed, Vec::<String>::new(), "{report}");
+
+    let (failed, report) = check(dir.path(), "untagged");
+    assert_eq!(failed, vec![stream.clone()], "{report}");
+    assert!(report.contains("do not name this subscription"), "{report}");
+
+    let (failed, report) = check(dir.path(), "early");
+    assert_eq!(failed, vec![stream], "{report}");
+    assert!(report.contains("first message on the stream"), "{report}");
+
+    let (failed, report) = check(dir.path(), "chatty");
+    assert_eq!(failed, vec![logs], "{report}");
+    assert!(report.contains("must not write here"), "{report}");
+}
+
+#[test]
+fn a_stream_on_a_notification_is_a_content_error() {
+    let dir = course();
+    let toml = dir.path().join("lessons/basics/exercises/echo.toml");
+    let text = std::fs::read_to_string(&toml).expect("echo.toml").replace(
+        "send = '{\"jsonrpc\": \"2.0\", \"method\": \"notifications/cancelled\"}'",
+        "send = '{\"jsonrpc\": \"2.0\", \"method\": \"notifications/cancelled\"}'\nstream = ['{\"method\": \"x\"}']",
+    );
+    std::fs::write(&toml, text).expect("write");
+    let output = learn_in(dir.path(), &["dev", "check"]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("a stream belongs to the request"),
+        "{}",
+        stderr(&output)
+    );
+}

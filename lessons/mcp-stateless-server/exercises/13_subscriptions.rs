@@ -201,8 +201,10 @@ impl Server {
                 "inputSchema": name_only}),
         ];
         for name in &self.added_tools {
-            tools.push(json!({"name": name, "description": "Added while the server runs",
-                "inputSchema": {"type": "object", "additionalProperties": false}}));
+            tools.push(
+                json!({"name": name, "description": "Added while the server runs",
+                "inputSchema": {"type": "object", "additionalProperties": false}}),
+            );
         }
         // A listener hears when this list changes, so a client may keep it a minute.
         json!({"resultType": "complete", "tools": tools, "ttlMs": 60000, "cacheScope": "public"})
@@ -219,22 +221,34 @@ impl Server {
     /// A tool's result, and the change it made to a list, if any.
     fn call_tool(&mut self, params: &Object) -> Result<(Value, Option<Change>), Failure> {
         let Some(name) = params.get("name").and_then(Value::as_str) else {
-            return Err(failure(-32602, "Invalid params: tools/call needs a string `name`"));
+            return Err(failure(
+                -32602,
+                "Invalid params: tools/call needs a string `name`",
+            ));
         };
         let empty = Object::new();
         let arguments = match params.get("arguments") {
             None => &empty,
             Some(Value::Object(arguments)) => arguments,
-            Some(_) => return Err(failure(-32602, "Invalid params: `arguments` must be an object")),
+            Some(_) => {
+                return Err(failure(
+                    -32602,
+                    "Invalid params: `arguments` must be an object",
+                ));
+            }
         };
         let new_name = arguments.get("name").and_then(Value::as_str);
         match name {
             "add_tool" => Ok(add(new_name, Change::Tools, &mut self.added_tools)),
             "add_prompt" => Ok(add(new_name, Change::Prompts, &mut self.added_prompts)),
-            added if self.added_tools.iter().any(|t| t == added) => {
-                Ok((tool_result(&format!("{added} was added while the server ran"), false), None))
-            }
-            other => Err(failure(-32602, format!("Invalid params: unknown tool `{other}`"))),
+            added if self.added_tools.iter().any(|t| t == added) => Ok((
+                tool_result(&format!("{added} was added while the server ran"), false),
+                None,
+            )),
+            other => Err(failure(
+                -32602,
+                format!("Invalid params: unknown tool `{other}`"),
+            )),
         }
     }
 }
@@ -248,22 +262,26 @@ fn add(name: Option<&str>, change: Change, list: &mut Vec<String>) -> (Value, Op
     };
     match name {
         Some(name) if name.trim().is_empty() => (tool_result("the name is empty", true), None),
-        Some(name) if built_in.contains(&name) || list.iter().any(|n| n == name) => {
-            (tool_result(&format!("`{name}` is already there"), true), None)
-        }
+        Some(name) if built_in.contains(&name) || list.iter().any(|n| n == name) => (
+            tool_result(&format!("`{name}` is already there"), true),
+            None,
+        ),
         Some(name) => {
             list.push(name.to_string());
             (tool_result(&format!("added `{name}`"), false), Some(change))
         }
-        None => (tool_result("give the new name as the string argument `name`", true), None),
+        None => (
+            tool_result("give the new name as the string argument `name`", true),
+            None,
+        ),
     }
 }
 
 /// TODO: put `subscription` (the listen request's id) into the
 /// notification's `params._meta` under `SUBSCRIPTION_ID`, creating `params`
-/// and `_meta` when they are missing. Same JSON value, same type: an integer
-/// id stays an integer.
-fn tagged(mut notification: Value, subscription: &Value) -> Value {
+/// and `_meta` when they are missing (write `mut notification` to change
+/// it in place). Same JSON value, same type: an integer id stays an integer.
+fn tagged(notification: Value, subscription: &Value) -> Value {
     todo!("tag the notification with its subscription id")
 }
 

@@ -10,6 +10,7 @@ use common::*;
 const SEEDS: [&str; 3] = ["1", "2", "3"];
 
 const ACK_FIRST: &str = "the acknowledgement is the first message of a stream";
+const HONOURED: &str = "the acknowledgement names the part of the filter the server honours";
 const SAME_TYPE: &str = "every stream message carries the listen id in its own JSON type";
 const ONLY_ASKED: &str = "a stream gets only the change types it asked for";
 const CANCEL: &str = "notifications/cancelled ends that stream and no other";
@@ -21,6 +22,11 @@ const WRONG: &[(&str, &str, &str)] = &[
         "subscriptions_replay_before_ack",
         ACK_FIRST,
         "The first message on the stream this request opened is",
+    ),
+    (
+        "subscriptions_echoes_filter",
+        HONOURED,
+        "at `params.notifications.resourceSubscriptions`",
     ),
     (
         "subscriptions_string_id",

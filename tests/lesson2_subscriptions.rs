@@ -128,7 +128,7 @@ fn each_wrong_server_fails_exactly_its_rule() {
             "20",
         ]));
         let failed_line = format!("✗ {scenario} [");
-        for words in [failed_line.as_str(), says, "learn read o3-stream"] {
+        for words in [failed_line.as_str(), says, "Read more: `learn read o3-"] {
             assert!(
                 text.contains(words),
                 "{program}: the feedback should say `{words}`:\n{text}"

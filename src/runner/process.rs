@@ -63,6 +63,30 @@ enum Event {
     Exited(ExitStatus),
 }
 
+/// Queues lines for a running program's stdin from any thread (the HTTP
+/// bridge writes while another thread reads the program's output).
+#[derive(Clone)]
+pub struct StdinQueue(Sender<Vec<u8>>);
+
+impl StdinQueue {
+    /// False once the program's stdin is gone.
+    pub fn send(&self, line: &str) -> bool {
+        let mut bytes = line.as_bytes().to_vec();
+        bytes.push(b'\n');
+        self.0.send(bytes).is_ok()
+    }
+}
+
+/// Stops a program's process group from any thread.
+#[derive(Clone, Copy, Debug)]
+pub struct Stopper(u32);
+
+impl Stopper {
+    pub fn stop(self) {
+        super::interrupt::kill_group(self.0);
+    }
+}
+
 /// A started program. Dropping it stops the whole process group.
 pub struct Live {
     pid: u32,
@@ -173,6 +197,15 @@ impl Live {
             bytes.push(b'\n');
             let _ = stdin.send(bytes);
         }
+    }
+
+    /// A handle on stdin for other threads; `None` once stdin is closed.
+    pub fn stdin_queue(&self) -> Option<StdinQueue> {
+        self.stdin.clone().map(StdinQueue)
+    }
+
+    pub fn stopper(&self) -> Stopper {
+        Stopper(self.pid)
     }
 
     /// Closes stdin: the program's signal that no more messages will come.

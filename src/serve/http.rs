@@ -3,9 +3,20 @@
 
 use super::message::{Incoming, classify, error_body, error_code};
 use super::upstream::Outcome;
-use super::{Shared, headers, status};
+use super::{Shared, headers, status, stream};
+use serde_json::Value;
 use std::io::Read;
+use std::sync::Arc;
 use tiny_http::{Header, Method, Request, Response};
+
+/// The method whose answer is a stream that stays open.
+const LISTEN: &str = "subscriptions/listen";
+
+/// What a request becomes: one answer, or a listen stream to open.
+enum Decision {
+    Answer(Answer),
+    Listen { id: Value, line: String },
+}
 
 /// What goes back: status, content type (none for an empty body), body.
 #[derive(Debug, PartialEq, Eq)]
@@ -44,8 +55,28 @@ impl Answer {
     }
 }
 
-pub fn handle(shared: &Shared, mut request: Request) {
-    let answer = decide(shared, &mut request);
+pub fn handle(shared: &Arc<Shared>, mut request: Request) {
+    let answer = match decide(shared, &mut request) {
+        Decision::Answer(answer) => answer,
+        Decision::Listen { id, line } => {
+            let about = format!("{LISTEN} id={id} ");
+            match shared.upstream.listen(&line, &id) {
+                Ok(listen) => {
+                    shared.log(&format!(
+                        "POST {} {about}-> 200 (a stream, open until the client or the program ends it)",
+                        request.url()
+                    ));
+                    stream::spawn(Arc::clone(shared), request, listen, about);
+                    return;
+                }
+                Err(outcome) => {
+                    let mut answer = failed(shared, outcome, &id);
+                    answer.about = about;
+                    answer
+                }
+            }
+        }
+    };
     let method = request.method().to_string();
     let code = error_code(&answer.body)
         .map(|code| format!(" ({code})"))
@@ -87,69 +118,100 @@ fn header(request: &Request, name: &str) -> Option<String> {
         .map(|h| h.value.as_str().to_string())
 }
 
-fn decide(shared: &Shared, request: &mut Request) -> Answer {
+fn decide(shared: &Shared, request: &mut Request) -> Decision {
+    match decide_answer(shared, request) {
+        Ok(decision) => decision,
+        Err(answer) => Decision::Answer(answer),
+    }
+}
+
+/// Accept lets an event stream through: absent, or naming it or a wildcard.
+fn takes_event_stream(accept: Option<&str>) -> bool {
+    accept.is_none_or(|accept| {
+        let accept = accept.to_ascii_lowercase();
+        ["text/event-stream", "text/*", "*/*"]
+            .iter()
+            .any(|kind| accept.contains(kind))
+    })
+}
+
+fn decide_answer(shared: &Shared, request: &mut Request) -> Result<Decision, Answer> {
     let path = request.url().split('?').next().unwrap_or_default();
     if path != super::ENDPOINT {
-        return Answer::json(
+        return Err(Answer::json(
             404,
             format!(
                 "{{\"detail\":\"no MCP endpoint here; POST to {}\"}}",
                 super::ENDPOINT
             ),
-        );
+        ));
     }
     if let Err(refused) = shared.allowed.check(
         header(request, "Host").as_deref(),
         header(request, "Origin").as_deref(),
     ) {
-        return Answer::error(403, None, -32600, &refused.message());
+        return Err(Answer::error(403, None, -32600, &refused.message()));
     }
     if *request.method() != Method::Post {
         // 2026-07-28 has no GET stream and no sessions to DELETE.
         let mut answer = Answer::empty(405);
         answer.allow_post = true;
-        return answer;
+        return Err(answer);
     }
     let content_type = header(request, "Content-Type").unwrap_or_default();
     if !content_type
         .to_ascii_lowercase()
         .starts_with("application/json")
     {
-        return Answer::error(
+        return Err(Answer::error(
             415,
             None,
             -32600,
             "Unsupported media type: POST a JSON-RPC message as application/json",
-        );
+        ));
     }
-    let body = match read_body(request, shared.max_body) {
-        Ok(body) => body,
-        Err(answer) => return answer,
-    };
-    match classify(&body) {
-        Err(unreadable) => Answer::error(400, None, unreadable.code(), unreadable.message()),
-        Ok(Incoming::NoAnswer { line }) => match shared.upstream.deliver(&line) {
-            Ok(()) => Answer::empty(202),
-            Err(why) => Answer::error(
-                502,
+    let body = read_body(request, shared.max_body)?;
+    let (id, line, object) = match classify(&body) {
+        Err(unreadable) => {
+            return Err(Answer::error(
+                400,
                 None,
-                -32603,
-                &format!("Internal error: the program could not be started: {why}"),
-            ),
-        },
-        Ok(Incoming::Request { id, line, object }) => {
-            let mut answer = match headers::check(|name| header(request, name), &object) {
-                Err(mismatch) => Answer::error(400, Some(&id), headers::HEADER_MISMATCH, &mismatch),
-                Ok(()) => {
-                    let accept = header(request, "Accept").unwrap_or_default();
-                    answer_request(shared, &line, &id, accept.contains("text/event-stream"))
-                }
-            };
-            let method = object.get("method").and_then(|m| m.as_str()).unwrap_or("?");
-            answer.about = format!("{method} id={id} ");
-            answer
+                unreadable.code(),
+                unreadable.message(),
+            ));
         }
-    }
+        Ok(Incoming::NoAnswer { line }) => {
+            return Err(match shared.upstream.deliver(&line) {
+                Ok(()) => Answer::empty(202),
+                Err(why) => Answer::error(
+                    502,
+                    None,
+                    -32603,
+                    &format!("Internal error: the program could not be started: {why}"),
+                ),
+            });
+        }
+        Ok(Incoming::Request { id, line, object }) => (id, line, object),
+    };
+    let method = object.get("method").and_then(|m| m.as_str()).unwrap_or("?");
+    let accept = header(request, "Accept");
+    let mut answer = if let Err(mismatch) = headers::check(|name| header(request, name), &object) {
+        Answer::error(400, Some(&id), headers::HEADER_MISMATCH, &mismatch)
+    } else if method == LISTEN && takes_event_stream(accept.as_deref()) {
+        return Ok(Decision::Listen { id, line });
+    } else if method == LISTEN {
+        Answer::error(
+            406,
+            Some(&id),
+            -32600,
+            "Not acceptable: subscriptions/listen answers with text/event-stream, which Accept leaves out",
+        )
+    } else {
+        let streams = accept.unwrap_or_default().contains("text/event-stream");
+        answer_request(shared, &line, &id, streams)
+    };
+    answer.about = format!("{method} id={id} ");
+    Err(answer)
 }
 
 /// The body, or 413 when it is longer than the cap (checked before reading
@@ -215,6 +277,16 @@ fn answer_request(shared: &Shared, line: &str, id: &serde_json::Value, streams: 
             }
             Answer::json(code, answer)
         }
+        outcome => failed(shared, outcome, id),
+    }
+}
+
+/// The answer for a request the program did not answer.
+fn failed(shared: &Shared, outcome: Outcome, id: &Value) -> Answer {
+    match outcome {
+        Outcome::Answered { answer, .. } => {
+            Answer::json(status::for_answer(error_code(&answer)), answer)
+        }
         Outcome::TimedOut => Answer::error(
             504,
             Some(id),
@@ -237,6 +309,21 @@ fn answer_request(shared: &Shared, line: &str, id: &serde_json::Value, streams: 
             Some(id),
             -32603,
             &format!("Internal error: the program could not be started: {why}"),
+        ),
+        Outcome::IdInUse => Answer::error(
+            409,
+            Some(id),
+            -32600,
+            &format!(
+                "Invalid request: a request with id {id} was still in progress after {} s; the program could not tell the two answers apart",
+                shared.timeout_seconds
+            ),
+        ),
+        Outcome::TooManyStreams => Answer::error(
+            503,
+            Some(id),
+            -32603,
+            "Internal error: too many subscriptions/listen streams are open; close one first",
         ),
     }
 }

@@ -85,35 +85,6 @@ pub fn is_usable_id(id: &Value) -> bool {
     id.is_string() || id.as_i64().is_some() || id.as_u64().is_some()
 }
 
-/// What a line the program wrote is, seen from the request waiting on it.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Reply {
-    /// The response to this request (or an error with no id: the program
-    /// could not read the id it was sent).
-    Answer,
-    /// Any other JSON-RPC message (a notification, a request, another id).
-    Other,
-    /// Not a JSON object at all (a stray debug print).
-    NotJson,
-}
-
-pub fn reply_kind(line: &str, id: &Value) -> Reply {
-    let Ok(Value::Object(object)) = serde_json::from_str::<Value>(line) else {
-        return Reply::NotJson;
-    };
-    let is_response = !object.contains_key("method")
-        && (object.contains_key("result") || object.contains_key("error"));
-    let answers = match object.get("id") {
-        None | Some(Value::Null) => object.contains_key("error"),
-        Some(theirs) => theirs == id,
-    };
-    if is_response && answers {
-        Reply::Answer
-    } else {
-        Reply::Other
-    }
-}
-
 /// The JSON-RPC error code of a response line, if it is an error.
 pub fn error_code(line: &str) -> Option<i64> {
     serde_json::from_str::<Value>(line)
@@ -150,34 +121,6 @@ mod tests {
             panic!("a request")
         };
         assert!(!line.contains('\n'), "{line}");
-    }
-
-    #[test]
-    fn only_the_matching_response_answers() {
-        let id = json!(3);
-        assert_eq!(
-            reply_kind(r#"{"jsonrpc":"2.0","id":3,"result":{}}"#, &id),
-            Reply::Answer
-        );
-        assert_eq!(
-            reply_kind(r#"{"jsonrpc":"2.0","id":"3","result":{}}"#, &id),
-            Reply::Other
-        );
-        assert_eq!(
-            reply_kind(
-                r#"{"jsonrpc":"2.0","error":{"code":-32600,"message":"m"}}"#,
-                &id
-            ),
-            Reply::Answer
-        );
-        assert_eq!(
-            reply_kind(
-                r#"{"jsonrpc":"2.0","method":"notifications/progress"}"#,
-                &id
-            ),
-            Reply::Other
-        );
-        assert_eq!(reply_kind("debug: here", &id), Reply::NotJson);
     }
 
     #[test]

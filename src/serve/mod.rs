@@ -6,14 +6,21 @@
 //! - `headers`: the headers that repeat the body, and -32020;
 //! - `status`: the HTTP status for each answer;
 //! - `origin`: Host and Origin checks against DNS rebinding;
-//! - `upstream`: the program, one exchange at a time, restarted when needed;
-//! - `http`: one HTTP request to one HTTP response.
+//! - `upstream`: the program, shared by requests in flight at once,
+//!   restarted when needed;
+//! - `router`: the program's output, each line to the request or stream it
+//!   belongs to;
+//! - `http`: one HTTP request to one HTTP response;
+//! - `stream`: the `subscriptions/listen` response, an event stream that
+//!   stays open.
 
 mod headers;
 mod http;
 mod message;
 mod origin;
+mod router;
 mod status;
+mod stream;
 mod upstream;
 
 pub use origin::Allowed;
@@ -27,8 +34,8 @@ use upstream::Upstream;
 
 /// The one path that serves MCP.
 pub const ENDPOINT: &str = "/mcp";
-/// Requests handled at once; the program itself takes one at a time, but a
-/// refused Origin or a 405 need not wait behind it.
+/// Ordinary requests handled at once (a listen stream gets its own thread);
+/// the program may answer them in any order.
 const WORKERS: usize = 4;
 
 pub struct Options {

@@ -7,6 +7,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+pub mod serve;
 mod spec;
 // Not every test binary needs the spec.
 #[allow(unused_imports)]

@@ -92,6 +92,11 @@ pub enum Command {
     /// and Mcp-Name headers must match the body (else -32020 and 400); a
     /// Host or Origin that is not this machine gets 403. The program is
     /// started on the first message and again after it dies or times out.
+    ///
+    /// Requests run at once. `subscriptions/listen` gets a text/event-stream
+    /// that stays open (no timeout), carrying the notifications the program
+    /// tags with the listen id as it writes them; when the client closes it,
+    /// the program is sent notifications/cancelled for that id.
     Serve(ServeArgs),
 
     /// Let the official MCP conformance suite judge your server over HTTP
@@ -373,7 +378,7 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:0", value_name = "ADDR")]
     pub http: String,
 
-    /// Seconds the program may take to answer one request
+    /// Seconds the program may take to answer one request (listen streams excepted)
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: f64,
 

@@ -10,10 +10,21 @@ use std::sync::Mutex;
 /// slow down the defects that never answer.
 const TIMEOUT: &str = "2";
 
+/// Lesson 1's server exercises: the demo server is lesson 1's (CURRICULUM
+/// §3). Lesson 2's exercises have their own independent programs
+/// (tests/programs/lesson2/).
 fn server_exercises() -> Vec<String> {
+    let list = json(&learn(&["list", "--json"]));
+    let lesson_1: Vec<&str> = list
+        .as_array()
+        .expect("list --json is an array")
+        .iter()
+        .filter(|s| s["kind"] == "exercise" && s["lesson"] == "mcp-messages")
+        .filter_map(|s| s["id"].as_str())
+        .collect();
     exercises()
         .into_iter()
-        .filter(|(_, kind)| kind == "server")
+        .filter(|(id, kind)| kind == "server" && lesson_1.contains(&id.as_str()))
         .map(|(id, _)| id)
         .collect()
 }

@@ -27,6 +27,18 @@ fn fixture() -> std::path::PathBuf {
 fn two_lessons() -> tempfile::TempDir {
     let dir = course_copy();
     let root = dir.path();
+    // The course's own second lesson makes way for the fixture, which
+    // reuses lesson 1's ids and exercise number 11.
+    let real = root.join("lessons/mcp-stateless-server");
+    for entry in fs::read_dir(real.join("exercises")).expect("lesson 2 exercises") {
+        let name = entry.expect("entry").file_name();
+        if name.to_string_lossy().ends_with(".rs") {
+            for folder in ["exercises", "solutions"] {
+                let _ = fs::remove_file(root.join(folder).join(&name));
+            }
+        }
+    }
+    fs::remove_dir_all(&real).expect("remove lesson 2");
     copy_tree(
         &fixture().join("lessons").join(SECOND),
         &root.join("lessons").join(SECOND),

@@ -81,7 +81,16 @@ fn course() -> tempfile::TempDir {
 /// The failed scenarios' names, and the text report.
 fn check(dir: &Path, defect: &str) -> (Vec<String>, String) {
     let cmd = format!("python3 server.py {defect}");
-    let args = ["check", "echo", "--cmd", &cmd, "--seed", "3", "--timeout", "10"];
+    let args = [
+        "check",
+        "echo",
+        "--cmd",
+        &cmd,
+        "--seed",
+        "3",
+        "--timeout",
+        "10",
+    ];
     let verdict = json(&learn_in(dir, &[&args[..], &["--json"]].concat()));
     let failed = verdict["scenarios"]
         .as_array()

@@ -350,3 +350,59 @@ fn the_stream_ends_when_the_program_answers_the_listen_or_dies() {
     assert_eq!(again.status, 200, "{again:?}");
     assert_ne!(again.json()["result"]["pid"], pid, "a new program answers");
 }
+
+#[test]
+fn answers_that_come_out_of_order_reach_their_own_requests() {
+    let Some(served) = subscriber() else { return };
+    let addr = served.addr.clone();
+    let first = std::thread::spawn(move || {
+        let body = request(json!(40), "hold", json!({"_meta": meta()}));
+        http(
+            &addr,
+            "POST",
+            "/mcp",
+            &standard("hold", None),
+            body.as_bytes(),
+        )
+    });
+    let second = std::thread::spawn({
+        let addr = served.addr.clone();
+        move || {
+            let body = request(json!(41), "hold", json!({"_meta": meta()}));
+            http(
+                &addr,
+                "POST",
+                "/mcp",
+                &standard("hold", None),
+                body.as_bytes(),
+            )
+        }
+    });
+    // Usually both are held when the release comes: then the program answers
+    // 41, 40 and the release itself, on one stdout.
+    let deadline = Instant::now() + PATIENCE;
+    let mut released: Vec<Value> = Vec::new();
+    let mut id = 50;
+    while released.len() < 2 {
+        assert!(
+            Instant::now() < deadline,
+            "released only {released:?} within {PATIENCE:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+        id += 1;
+        let reply = call(&served, id, "release", json!({}));
+        assert_eq!(reply.json()["id"], id, "{reply:?}");
+        if let Some(now) = reply.json()["result"]["released"].as_array() {
+            released.extend(now.iter().cloned());
+        }
+    }
+    for (thread, id) in [(first, 40), (second, 41)] {
+        let reply = thread.join().expect("the request thread");
+        assert_eq!(reply.status, 200, "{reply:?}");
+        assert_eq!(
+            (&reply.json()["id"], &reply.json()["result"]["held"]),
+            (&json!(id), &json!(true)),
+            "{reply:?}"
+        );
+    }
+}

@@ -118,13 +118,6 @@ fn header(request: &Request, name: &str) -> Option<String> {
         .map(|h| h.value.as_str().to_string())
 }
 
-fn decide(shared: &Shared, request: &mut Request) -> Decision {
-    match decide_answer(shared, request) {
-        Ok(decision) => decision,
-        Err(answer) => Decision::Answer(answer),
-    }
-}
-
 /// Accept lets an event stream through: absent, or naming it or a wildcard.
 fn takes_event_stream(accept: Option<&str>) -> bool {
     accept.is_none_or(|accept| {
@@ -135,10 +128,10 @@ fn takes_event_stream(accept: Option<&str>) -> bool {
     })
 }
 
-fn decide_answer(shared: &Shared, request: &mut Request) -> Result<Decision, Answer> {
+fn decide(shared: &Shared, request: &mut Request) -> Decision {
     let path = request.url().split('?').next().unwrap_or_default();
     if path != super::ENDPOINT {
-        return Err(Answer::json(
+        return Decision::Answer(Answer::json(
             404,
             format!(
                 "{{\"detail\":\"no MCP endpoint here; POST to {}\"}}",
@@ -150,30 +143,33 @@ fn decide_answer(shared: &Shared, request: &mut Request) -> Result<Decision, Ans
         header(request, "Host").as_deref(),
         header(request, "Origin").as_deref(),
     ) {
-        return Err(Answer::error(403, None, -32600, &refused.message()));
+        return Decision::Answer(Answer::error(403, None, -32600, &refused.message()));
     }
     if *request.method() != Method::Post {
         // 2026-07-28 has no GET stream and no sessions to DELETE.
         let mut answer = Answer::empty(405);
         answer.allow_post = true;
-        return Err(answer);
+        return Decision::Answer(answer);
     }
     let content_type = header(request, "Content-Type").unwrap_or_default();
     if !content_type
         .to_ascii_lowercase()
         .starts_with("application/json")
     {
-        return Err(Answer::error(
+        return Decision::Answer(Answer::error(
             415,
             None,
             -32600,
             "Unsupported media type: POST a JSON-RPC message as application/json",
         ));
     }
-    let body = read_body(request, shared.max_body)?;
+    let body = match read_body(request, shared.max_body) {
+        Ok(body) => body,
+        Err(answer) => return Decision::Answer(answer),
+    };
     let (id, line, object) = match classify(&body) {
         Err(unreadable) => {
-            return Err(Answer::error(
+            return Decision::Answer(Answer::error(
                 400,
                 None,
                 unreadable.code(),
@@ -181,7 +177,7 @@ fn decide_answer(shared: &Shared, request: &mut Request) -> Result<Decision, Ans
             ));
         }
         Ok(Incoming::NoAnswer { line }) => {
-            return Err(match shared.upstream.deliver(&line) {
+            return Decision::Answer(match shared.upstream.deliver(&line) {
                 Ok(()) => Answer::empty(202),
                 Err(why) => Answer::error(
                     502,
@@ -198,7 +194,7 @@ fn decide_answer(shared: &Shared, request: &mut Request) -> Result<Decision, Ans
     let mut answer = if let Err(mismatch) = headers::check(|name| header(request, name), &object) {
         Answer::error(400, Some(&id), headers::HEADER_MISMATCH, &mismatch)
     } else if method == LISTEN && takes_event_stream(accept.as_deref()) {
-        return Ok(Decision::Listen { id, line });
+        return Decision::Listen { id, line };
     } else if method == LISTEN {
         Answer::error(
             406,
@@ -211,7 +207,7 @@ fn decide_answer(shared: &Shared, request: &mut Request) -> Result<Decision, Ans
         answer_request(shared, &line, &id, streams)
     };
     answer.about = format!("{method} id={id} ");
-    Err(answer)
+    Decision::Answer(answer)
 }
 
 /// The body, or 413 when it is longer than the cap (checked before reading

@@ -172,3 +172,91 @@ fn waiting_for(
         None => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::serve::upstream::Waiter;
+    use serde_json::json;
+    use std::sync::mpsc::{self, Receiver};
+
+    fn no_log(_: &str) {}
+
+    fn wait(inner: &Inner, id: Value, stream: bool) -> Receiver<Routed> {
+        let (tx, rx) = mpsc::channel();
+        inner.lock().waiters.push(Waiter {
+            generation: 0,
+            id,
+            stream,
+            tx,
+        });
+        rx
+    }
+
+    fn tagged(id: Value) -> String {
+        json!({"jsonrpc": "2.0", "method": "notifications/tools/list_changed",
+               "params": {"_meta": {"io.modelcontextprotocol/subscriptionId": id}}})
+        .to_string()
+    }
+
+    #[test]
+    fn each_line_goes_to_whom_it_belongs() {
+        let inner = Inner::new(no_log);
+        let request = wait(&inner, json!(1), false);
+        let stream = wait(&inner, json!("1"), true);
+        let log = r#"{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}"#;
+        let answer = r#"{"jsonrpc":"2.0","id":1,"result":{}}"#;
+        let mut held = Vec::new();
+        // The number 1 is not the subscription "1": that line is only logged.
+        for line in [log, &tagged(json!("1")), &tagged(json!(1)), answer] {
+            route(&inner, 0, &mut held, line.to_string());
+        }
+        match stream.try_recv() {
+            Ok(Routed::Message(line)) => assert_eq!(line, tagged(json!("1"))),
+            other => panic!("{other:?}"),
+        }
+        assert!(stream.try_recv().is_err());
+        match request.try_recv() {
+            Ok(Routed::Answer {
+                before,
+                answer: got,
+            }) => {
+                assert_eq!((before, got.as_str()), (vec![log.to_string()], answer));
+            }
+            other => panic!("{other:?}"),
+        }
+        let left: Vec<Value> = inner.lock().waiters.iter().map(|w| w.id.clone()).collect();
+        assert_eq!(left, [json!("1")], "the answered request is gone");
+        // The listen request's own answer ends the stream.
+        route(
+            &inner,
+            0,
+            &mut held,
+            r#"{"jsonrpc":"2.0","id":"1","result":{}}"#.into(),
+        );
+        assert!(matches!(stream.try_recv(), Ok(Routed::Answer { .. })));
+        assert!(inner.lock().waiters.is_empty());
+    }
+
+    #[test]
+    fn an_error_without_an_id_answers_only_a_lone_request() {
+        let error = r#"{"jsonrpc":"2.0","error":{"code":-32600,"message":"m"}}"#;
+        let inner = Inner::new(no_log);
+        let _stream = wait(&inner, json!(9), true);
+        let lone = wait(&inner, json!(1), false);
+        route(&inner, 0, &mut Vec::new(), error.to_string());
+        assert!(matches!(lone.try_recv(), Ok(Routed::Answer { .. })));
+        let first = wait(&inner, json!(2), false);
+        let second = wait(&inner, json!(3), false);
+        route(&inner, 0, &mut Vec::new(), error.to_string());
+        assert!(first.try_recv().is_err() && second.try_recv().is_err());
+        // Another generation's waiter never hears this program.
+        route(
+            &inner,
+            1,
+            &mut Vec::new(),
+            r#"{"jsonrpc":"2.0","id":2,"result":{}}"#.into(),
+        );
+        assert!(first.try_recv().is_err());
+    }
+}

@@ -102,6 +102,14 @@ pub struct Inner {
 }
 
 impl Inner {
+    pub fn new(log: fn(&str)) -> Inner {
+        Inner {
+            state: Mutex::new(State::default()),
+            freed: Condvar::new(),
+            log,
+        }
+    }
+
     pub fn lock(&self) -> MutexGuard<'_, State> {
         // Every critical section leaves the state consistent between
         // statements, so a panic elsewhere does not make it unusable.
@@ -127,11 +135,7 @@ impl Upstream {
         Upstream {
             program,
             timeout,
-            inner: Arc::new(Inner {
-                state: Mutex::new(State::default()),
-                freed: Condvar::new(),
-                log,
-            }),
+            inner: Arc::new(Inner::new(log)),
         }
     }
 

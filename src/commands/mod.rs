@@ -272,6 +272,21 @@ impl Ctx {
         }
     }
 
+    /// The exercise a command names, or the server exercise of the lesson
+    /// the learner is on (its `[server]`), for `serve` and `conformance`.
+    pub fn exercise_or_lesson_server(&self, id: Option<&str>) -> Result<&Exercise> {
+        match id {
+            Some(id) => self.exercise(id),
+            None => {
+                let lesson = self.current_lesson().map_or("", |l| l.id.as_str());
+                match self.course.lesson_server_exercise(lesson) {
+                    Some(exercise) => Ok(exercise),
+                    None => self.exercise_or_server(None),
+                }
+            }
+        }
+    }
+
     /// A server exercise to name in a hint (`such as ...`).
     pub fn server_example(&self) -> &str {
         self.course

@@ -60,7 +60,7 @@ pub fn program_for(
     target: &Target,
     command: &str,
 ) -> Result<Option<Program>> {
-    let exercise = ctx.exercise_or_server(id)?;
+    let exercise = ctx.exercise_or_lesson_server(id)?;
     if exercise.kind != ExerciseKind::Server && !matches!(target, Target::Command(_)) {
         let example = ctx.server_example();
         bail!(

@@ -224,8 +224,35 @@ impl Course {
         self.lessons.iter().find_map(|l| l.server.as_ref())
     }
 
-    /// The exercise `interop`, `serve` and `conformance` take when none is
-    /// named: a lesson's `[server] exercise`, else the last server exercise.
+    /// The `[server]` table that names `exercise` (and so its expected
+    /// conformance failures), whichever lesson it is in.
+    pub fn server_of(&self, exercise: &str) -> Option<&ServerDefaults> {
+        self.lessons
+            .iter()
+            .filter_map(|l| l.server.as_ref())
+            .find(|s| s.exercise == exercise)
+    }
+
+    /// The exercise `serve` and `conformance` take when none is named, for a
+    /// learner in lesson `lesson`: that lesson's `[server] exercise`, else
+    /// the nearest lesson before it with one, else `server_exercise`.
+    pub fn lesson_server_exercise(&self, lesson: &str) -> Option<&Exercise> {
+        let upto = self
+            .lessons
+            .iter()
+            .position(|l| l.id == lesson)
+            .map_or(0, |p| p + 1);
+        self.lessons[..upto]
+            .iter()
+            .rev()
+            .find_map(|l| l.server.as_ref())
+            .and_then(|s| self.exercise(&s.exercise))
+            .or_else(|| self.server_exercise())
+    }
+
+    /// The exercise `interop` takes when none is named (the SDK's steps are
+    /// written for lesson 1's demo server): the first lesson's `[server]
+    /// exercise`, else the last server exercise.
     pub fn server_exercise(&self) -> Option<&Exercise> {
         self.server()
             .and_then(|s| self.exercise(&s.exercise))

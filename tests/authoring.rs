@@ -72,17 +72,38 @@ fn an_exercise_numbered_out_of_order_or_misnamed_is_refused() {
 fn adding_an_exercise_takes_its_files_and_dev_update() {
     let course = course_copy();
     let root = course.path();
-    let lesson = root.join("lessons/mcp-messages");
+    // The new exercise comes after the course's last one, in its lesson,
+    // and points to that lesson's first section.
+    let steps = json(&learn(&["list", "--json"]));
+    let steps = steps.as_array().expect("steps");
+    let last_step = steps
+        .iter()
+        .rev()
+        .find(|s| s["kind"] == "exercise")
+        .expect("an exercise");
+    let lesson_id = last_step["lesson"].as_str().expect("lesson");
+    let first_reading = steps
+        .iter()
+        .find(|s| s["lesson"] == lesson_id && s["kind"] == "reading")
+        .and_then(|s| s["id"].as_str())
+        .expect("a reading");
+    let lesson = root.join("lessons").join(lesson_id);
+    let lesson_1 = root.join("lessons/mcp-messages");
     let number = exercises().len() + 1;
     let file = format!("{number:02}_id-echo-again.rs");
-    let text = fs::read_to_string(lesson.join("exercises/id-echo.toml")).expect("read");
+    let text = fs::read_to_string(lesson_1.join("exercises/id-echo.toml")).expect("read");
     let text = text
         .replacen("id = \"id-echo\"", "id = \"id-echo-again\"", 1)
         .replacen("number = 2", &format!("number = {number}"), 1)
-        .replacen("file = \"02_id-echo.rs\"", &format!("file = \"{file}\""), 1);
+        .replacen("file = \"02_id-echo.rs\"", &format!("file = \"{file}\""), 1)
+        .replacen(
+            "section = \"o2-echo-ids\"",
+            &format!("section = \"{first_reading}\""),
+            1,
+        );
     fs::write(lesson.join("exercises/id-echo-again.toml"), text).expect("write");
     fs::copy(
-        lesson.join("exercises/02_id-echo.rs"),
+        lesson_1.join("exercises/02_id-echo.rs"),
         lesson.join("exercises").join(&file),
     )
     .expect("copy");
@@ -119,7 +140,7 @@ fn adding_an_exercise_takes_its_files_and_dev_update() {
     );
     assert_eq!(
         fs::read_to_string(root.join("exercises").join(&file)).expect("the learner's copy"),
-        fs::read_to_string(lesson.join("exercises/02_id-echo.rs")).expect("the shipped copy"),
+        fs::read_to_string(lesson_1.join("exercises/02_id-echo.rs")).expect("the shipped copy"),
     );
     let output = learn_in(root, &["dev", "check"]);
     assert_eq!(code(&output), 0, "{}", stderr(&output));

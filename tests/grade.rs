@@ -120,14 +120,14 @@ fn write_roster(dir: &Path, course: &[Exercise]) {
         ),
     );
     for e in course {
-        let lesson = repo()
-            .join("lessons/mcp-messages/exercises")
-            .join(format!("{}.toml", e.id));
+        let lesson = e.lesson_folder().join(format!("{}.toml", e.id));
         let text = fs::read_to_string(&lesson).expect("lesson file");
         let cut = text.find("[[scenario]]").unwrap_or(text.len());
         write(
             &cheater
-                .join("lessons/mcp-messages/exercises")
+                .join("lessons")
+                .join(&e.lesson)
+                .join("exercises")
                 .join(format!("{}.toml", e.id)),
             &text[..cut],
         );
@@ -476,16 +476,18 @@ fn a_right_answer() -> (String, String, String) {
     panic!("no single-choice question");
 }
 
+/// Every question of every lesson's quizzes: the quiz is graded course-wide.
 fn question_count() -> usize {
-    let dir = repo().join("lessons/mcp-messages/quizzes");
-    fs::read_dir(&dir)
-        .expect("quizzes")
-        .map(|e| {
-            let text = fs::read_to_string(e.expect("entry").path()).expect("quiz");
+    let mut count = 0;
+    for lesson in fs::read_dir(repo().join("lessons")).expect("lessons") {
+        let dir = lesson.expect("entry").path().join("quizzes");
+        for quiz in fs::read_dir(&dir).expect("quizzes") {
+            let text = fs::read_to_string(quiz.expect("entry").path()).expect("quiz");
             let table: toml::Table = toml::from_str(&text).expect("quiz TOML");
-            table["question"].as_array().expect("questions").len()
-        })
-        .sum()
+            count += table["question"].as_array().expect("questions").len();
+        }
+    }
+    count
 }
 
 #[test]
@@ -520,6 +522,28 @@ send = '{"jsonrpc": "2.0", "id": "${hidden_id}", "method": "tools/list", "params
 expect = '{"jsonrpc": "2.0", "id": "${hidden_id}", "result": {"secret": "$nonempty"}}'
 "#,
     );
+    // Lesson 2's exercises take hidden scenarios the same way.
+    let pagination = course
+        .iter()
+        .find(|e| e.id == "pagination")
+        .expect("lesson 2's pagination exercise");
+    assert_eq!(pagination.lesson, "mcp-stateless-server");
+    write(
+        &hidden.path().join("pagination.toml"),
+        r#"format_version = 1
+
+[vars]
+hidden_id = { random = "string-id" }
+
+[[scenario]]
+name = "hidden: the first page says there is more"
+fact = "F5"
+rule = { en = "A first page of a longer list carries nextCursor.", zh = "较长列表的第一页带 nextCursor。" }
+[[scenario.step]]
+send = '{"jsonrpc": "2.0", "id": "${hidden_id}", "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": {"name": "teacher", "version": "1.0.0"}}}}'
+expect = '{"id": "${hidden_id}", "result": {"resultType": "complete", "nextCursor": "$string"}}'
+"#,
+    );
     let (question, right, wrong) = a_right_answer();
     let _ = wrong;
     write(
@@ -539,7 +563,11 @@ expect = '{"jsonrpc": "2.0", "id": "${hidden_id}", "result": {"secret": "$nonemp
         ],
     );
     assert_eq!(code(&output), 1, "{}", stderr(&output));
-    assert!(stderr(&output).contains("2 hidden scenarios added"));
+    assert!(
+        stderr(&output).contains("3 hidden scenarios added"),
+        "{}",
+        stderr(&output)
+    );
     let results = json(&output);
     let questions = question_count() as u64;
     assert_eq!(results["max_score"], total(&course) + questions);
@@ -570,18 +598,40 @@ expect = '{"jsonrpc": "2.0", "id": "${hidden_id}", "result": {"secret": "$nonemp
         );
     }
     assert_eq!(echo_test["visibility"], "visible");
-    // The instructors' test of hidden scenarios counts them.
-    let hidden_test = tests
+    // The instructors' tests of hidden scenarios, one per exercise, count
+    // them: id-echo's two (one fails), and lesson 2's pagination's one.
+    let hidden_tests: Vec<&Value> = tests
         .iter()
-        .find(|t| t["visibility"] == "hidden")
-        .expect("a hidden test");
-    assert_eq!(hidden_test["max_score"], 0);
-    let hidden_output = hidden_test["output"].as_str().expect("output");
+        .filter(|t| t["visibility"] == "hidden")
+        .collect();
+    assert_eq!(hidden_tests.len(), 2, "{results}");
+    let hidden_output = |id: &str| {
+        let test = hidden_tests
+            .iter()
+            .find(|t| t["name"].as_str().is_some_and(|n| n.contains(id)))
+            .unwrap_or_else(|| panic!("a hidden test for {id}: {results}"));
+        assert_eq!(test["max_score"], 0);
+        test["output"].as_str().expect("output").to_string()
+    };
+    let echo_hidden = hidden_output(&echo.id);
     assert!(
-        hidden_output.starts_with("1 of 2 hidden scenarios passed."),
-        "{hidden_output}"
+        echo_hidden.starts_with("1 of 2 hidden scenarios passed."),
+        "{echo_hidden}"
     );
-    assert!(!hidden_output.contains("secret"), "{hidden_output}");
+    assert!(!echo_hidden.contains("secret"), "{echo_hidden}");
+    let pagination_hidden = hidden_output("pagination");
+    assert!(
+        pagination_hidden.starts_with("1 of 1 hidden scenarios passed."),
+        "{pagination_hidden}"
+    );
+    let pagination_test = tests
+        .iter()
+        .find(|t| {
+            t["name"].as_str().is_some_and(|n| n.contains("pagination"))
+                && t["visibility"] == "visible"
+        })
+        .expect("the pagination test");
+    assert_eq!(pagination_test["score"], pagination.points, "{results}");
 
     // --reveal-hidden: the teacher's own review names and explains it.
     let revealed = grade(

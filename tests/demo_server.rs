@@ -49,16 +49,6 @@ fn run(exercise: &str, switches: &str, seed: &str) -> serde_json::Value {
     run_with(exercise, switches, seed, TIMEOUT)
 }
 
-fn failed_scenarios(verdict: &serde_json::Value) -> Vec<String> {
-    verdict["scenarios"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|s| s["passed"] == false)
-        .map(|s| s["name"].as_str().unwrap_or_default().to_string())
-        .collect()
-}
-
 /// Runs `work` over `items` on a few threads: each check mostly waits on
 /// child processes, so a little parallelism shortens the suite a lot.
 fn in_parallel<T: Sync>(items: &[T], work: impl Fn(&T) + Sync) {

@@ -6,7 +6,6 @@
 
 mod common;
 use common::*;
-use serde_json::Value;
 
 const SEEDS: [&str; 3] = ["1", "2", "3"];
 
@@ -67,30 +66,13 @@ const CASES: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-fn program_cmd(program: &str) -> String {
-    let path = repo()
-        .join("tests/programs/lesson2")
-        .join(format!("{program}.py"));
-    format!("python3 {}", path.display())
-}
-
 fn check(program: &str, exercise: &str, seed: &str, json: bool) -> std::process::Output {
-    let cmd = program_cmd(program);
+    let cmd = lesson2_program(program);
     let mut args = vec!["check", exercise, "--cmd", &cmd, "--seed", seed];
     if json {
         args.push("--json");
     }
     learn(&args)
-}
-
-fn failed_names(verdict: &Value) -> Vec<String> {
-    verdict["scenarios"]
-        .as_array()
-        .expect("scenarios")
-        .iter()
-        .filter(|s| s["passed"] == false)
-        .filter_map(|s| s["name"].as_str().map(String::from))
-        .collect()
 }
 
 #[test]
@@ -105,7 +87,7 @@ fn each_program_fails_exactly_the_rule_it_breaks_on_three_seeds() {
                 scenarios.len() >= 7,
                 "{exercise} has its scenarios: {verdict:#}"
             );
-            let failed = failed_names(&verdict);
+            let failed = failed_scenarios(&verdict);
             assert_eq!(
                 failed,
                 *must_fail,

@@ -5,7 +5,6 @@
 
 mod common;
 use common::*;
-use serde_json::Value;
 
 const EXERCISE: &str = "conformant-server";
 const SEEDS: [&str; 3] = ["1", "2", "3"];
@@ -43,25 +42,12 @@ const CASES: &[(&str, &[&str])] = &[
 ];
 
 fn check(program: &str, seed: &str, json: bool) -> std::process::Output {
-    let path = repo()
-        .join("tests/programs/lesson2")
-        .join(format!("{program}.py"));
-    let cmd = format!("python3 {}", path.display());
+    let cmd = lesson2_program(program);
     let mut args = vec!["check", EXERCISE, "--cmd", &cmd, "--seed", seed];
     if json {
         args.push("--json");
     }
     learn(&args)
-}
-
-fn failed_names(verdict: &Value) -> Vec<String> {
-    verdict["scenarios"]
-        .as_array()
-        .expect("scenarios")
-        .iter()
-        .filter(|s| s["passed"] == false)
-        .filter_map(|s| s["name"].as_str().map(String::from))
-        .collect()
 }
 
 #[test]
@@ -74,7 +60,7 @@ fn each_program_fails_exactly_the_rule_it_breaks_on_three_seeds() {
             let count = verdict["scenarios"].as_array().map_or(0, Vec::len);
             assert_eq!(count, 18, "{program}: {verdict:#}");
             assert_eq!(
-                failed_names(&verdict),
+                failed_scenarios(&verdict),
                 *must_fail,
                 "{program}, seed {seed}: wrong set of failing scenarios\n{}",
                 stderr(&output)

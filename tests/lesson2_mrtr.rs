@@ -8,7 +8,6 @@
 
 mod common;
 use common::*;
-use serde_json::Value;
 
 const SEEDS: [u64; 3] = [1, 2, 3];
 
@@ -91,16 +90,6 @@ fn check(exercise: &str, cmd: &str, seed: u64, json: bool) -> std::process::Outp
     learn(&args)
 }
 
-fn failed(verdict: &Value) -> Vec<String> {
-    verdict["scenarios"]
-        .as_array()
-        .expect("scenarios")
-        .iter()
-        .filter(|scenario| scenario["passed"] == false)
-        .filter_map(|scenario| scenario["name"].as_str().map(str::to_string))
-        .collect()
-}
-
 #[test]
 fn correct_programs_pass_and_each_defect_fails_exactly_its_rule() {
     require_python();
@@ -115,7 +104,7 @@ fn correct_programs_pass_and_each_defect_fails_exactly_its_rule() {
                     .is_some_and(|s| !s.is_empty()),
                 "{cmd} on {exercise}: no scenarios in {verdict:#}"
             );
-            let failed = failed(&verdict);
+            let failed = failed_scenarios(&verdict);
             assert_eq!(
                 failed, *must_fail,
                 "{cmd} on {exercise}, seed {seed}: failed scenarios\n{verdict:#}"
@@ -161,7 +150,7 @@ fn the_solutions_pass_on_three_seeds() {
             let output = learn(&["check", exercise, "--solution", "--seed", &seed, "--json"]);
             let verdict = json(&output);
             assert!(
-                failed(&verdict).is_empty() && code(&output) == 0,
+                failed_scenarios(&verdict).is_empty() && code(&output) == 0,
                 "{exercise} solution, seed {seed}:\n{verdict:#}"
             );
         }

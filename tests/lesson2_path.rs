@@ -20,20 +20,6 @@ fn key(step: &serde_json::Value) -> String {
     }
 }
 
-fn done_keys(root: &Path) -> Vec<String> {
-    let text = fs::read_to_string(root.join(".learn-progress.toml")).unwrap_or_default();
-    let table: toml::Table = toml::from_str(&text).expect("progress TOML");
-    table
-        .get("done")
-        .and_then(|d| d.as_array())
-        .map(|d| {
-            d.iter()
-                .filter_map(|k| k.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 #[test]
 fn learn_next_leads_from_lesson_1s_last_step_into_lesson_2() {
     let course = course_copy();
@@ -71,7 +57,7 @@ fn learn_next_leads_from_lesson_1s_last_step_into_lesson_2() {
         "lesson 1's last step, {}:\n{screen}",
         last["id"]
     );
-    assert!(done_keys(root).contains(&key(last)));
+    assert!(progress_keys(root).contains(&key(last)));
 
     // Then lesson 2, step by step, up to its first exercise.
     let first_exercise = lesson_2
@@ -82,7 +68,10 @@ fn learn_next_leads_from_lesson_1s_last_step_into_lesson_2() {
         let screen = stdout(&learn_in(root, &["next"]));
         let id = step["id"].as_str().expect("id");
         assert!(screen.contains(&number(step)), "{id}:\n{screen}");
-        assert!(done_keys(root).contains(&key(step)), "{id} is marked read");
+        assert!(
+            progress_keys(root).contains(&key(step)),
+            "{id} is marked read"
+        );
     }
     let exercise = lesson_2[first_exercise]["id"].as_str().expect("id");
     let screen = stdout(&learn_in(root, &["next"]));
@@ -107,7 +96,7 @@ fn learn_next_leads_from_lesson_1s_last_step_into_lesson_2() {
     fs::copy(root.join("solutions").join(&solution), root.join(file)).expect("solve");
     let passed = learn_in(root, &["check", "--seed", "2"]);
     assert_eq!(code(&passed), 0, "{}{}", stdout(&passed), stderr(&passed));
-    assert!(done_keys(root).contains(&format!("exercise:{exercise}")));
+    assert!(progress_keys(root).contains(&format!("exercise:{exercise}")));
 
     let after = &lesson_2[first_exercise + 1];
     let screen = stdout(&learn_in(root, &["next"]));

@@ -79,23 +79,13 @@ fn check(program: &str, seed: &str) -> serde_json::Value {
     verdict
 }
 
-fn failed(verdict: &serde_json::Value) -> Vec<String> {
-    verdict["scenarios"]
-        .as_array()
-        .expect("scenarios")
-        .iter()
-        .filter(|s| s["passed"] == false)
-        .filter_map(|s| s["name"].as_str().map(str::to_string))
-        .collect()
-}
-
 #[test]
 fn the_independent_server_passes_on_three_seeds() {
     require_python();
     for seed in SEEDS {
         let verdict = check("subscriptions_server", seed);
         assert_eq!(
-            failed(&verdict),
+            failed_scenarios(&verdict),
             Vec::<String>::new(),
             "seed {seed}:\n{verdict:#}"
         );
@@ -111,7 +101,7 @@ fn each_wrong_server_fails_exactly_its_rule() {
         for seed in SEEDS {
             let verdict = check(program, seed);
             assert_eq!(
-                failed(&verdict),
+                failed_scenarios(&verdict),
                 vec![scenario.to_string()],
                 "{program}, seed {seed}"
             );

@@ -10,7 +10,7 @@ mod common;
 #[path = "common/sandbox.rs"]
 mod sandbox;
 
-use common::{code, copy_tree, course_copy, json, learn_in, repo, stderr, stdout};
+use common::{code, copy_tree, course_copy, json, learn_in, progress_keys, repo, stderr, stdout};
 use sandbox::sandbox_available;
 use std::fs;
 use std::path::Path;
@@ -56,20 +56,6 @@ fn two_lessons() -> tempfile::TempDir {
     let update = learn_in(root, &["dev", "update"]);
     assert_eq!(code(&update), 0, "{}", stderr(&update));
     dir
-}
-
-fn progress_keys(root: &Path) -> Vec<String> {
-    let text = fs::read_to_string(root.join(".learn-progress.toml")).unwrap_or_default();
-    let table: toml::Table = toml::from_str(&text).expect("progress TOML");
-    table
-        .get("done")
-        .and_then(|d| d.as_array())
-        .map(|d| {
-            d.iter()
-                .filter_map(|k| k.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// Marks every step of `lesson` done, by the keys `learn list --json` shows.

@@ -84,6 +84,41 @@ pub fn json(output: &Output) -> Value {
         .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\n{}", stdout(output), stderr(output)))
 }
 
+/// The steps a course copy's progress file marks done, by their keys.
+pub fn progress_keys(root: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(root.join(".learn-progress.toml")).unwrap_or_default();
+    let table: toml::Table = toml::from_str(&text).expect("progress TOML");
+    table
+        .get("done")
+        .and_then(|d| d.as_array())
+        .map(|d| {
+            d.iter()
+                .filter_map(|k| k.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The names of the scenarios a `check --json` verdict failed, in order.
+pub fn failed_scenarios(verdict: &Value) -> Vec<String> {
+    verdict["scenarios"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|s| s["passed"] == false)
+        .map(|s| s["name"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// `python3 tests/programs/lesson2/<name>.py`: an independent lesson 2
+/// program, as a `--cmd`.
+pub fn lesson2_program(name: &str) -> String {
+    let path = repo()
+        .join("tests/programs/lesson2")
+        .join(format!("{name}.py"));
+    format!("python3 {}", path.display())
+}
+
 /// Every exercise id in lesson order, with its kind, from `learn list --json`.
 pub fn exercises() -> Vec<(String, String)> {
     let list = json(&learn(&["list", "--json"]));

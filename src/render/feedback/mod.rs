@@ -6,6 +6,7 @@
 //! ended, and `json` the `--json` form.
 
 mod json;
+mod mismatch;
 mod notified;
 mod problems;
 mod process;

@@ -1,7 +1,8 @@
 //! The notification problems (`stream`, `notifications`, `unwanted`) in
 //! words, English and Chinese.
 
-use super::problems::{mismatch_text, misplaced_text, show, step_line};
+use super::mismatch::mismatch_lines;
+use super::problems::{show, step_line};
 use crate::content::Lang;
 use crate::judge::notified::{NotificationProblem, SUBSCRIPTION_ID};
 use crate::render::pattern_words::describe;
@@ -103,13 +104,7 @@ pub fn text(problem: &NotificationProblem, sent: &[&String], lang: Lang) -> Stri
                     show(got)
                 ),
             });
-            for mismatch in mismatches {
-                text.push('\n');
-                text.push_str(&mismatch_text(mismatch, lang));
-                if mismatch.got.is_none() {
-                    text.push_str(&misplaced_text(mismatch, got, lang));
-                }
-            }
+            text.push_str(&mismatch_lines(mismatches, got, lang));
             text
         }
         (

@@ -1,12 +1,12 @@
 //! Each problem a verdict can hold, in words (English and Chinese).
 
 use super::WIDTH;
+use super::mismatch::mismatch_lines;
 use super::process::ended_words;
 use crate::content::Lang;
 use crate::content::scenario::ResponseKey;
-use crate::judge::matching::Mismatch;
 use crate::judge::{NearMiss, Problem};
-use crate::render::pattern_words::{describe, typed};
+use crate::render::pattern_words::typed;
 use crate::render::style::clip;
 use crate::runner::transcript::{EarlyEnd, LimitHit};
 use serde_json::Value;
@@ -288,13 +288,7 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
                 ),
                 Zh => format!("\n收到：{}\n回答到了，但含义不对：", show(got)),
             });
-            for mismatch in mismatches {
-                text.push('\n');
-                text.push_str(&mismatch_text(mismatch, lang));
-                if mismatch.got.is_none() {
-                    text.push_str(&misplaced_text(mismatch, got, lang));
-                }
-            }
+            text.push_str(&mismatch_lines(mismatches, got, lang));
             text
         }
         (Problem::Duplicate { step, message }, En) => format!(
@@ -339,43 +333,6 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
             "它多写了一行：{}\n这个程序对每一条需要回答的输入恰好写一行；这次运行只需要 {expected} 行回答，这一行在它们之后。",
             show(message)
         ),
-    }
-}
-
-/// For a missing member: where the response has it (or the members it was
-/// expected to hold) instead, e.g. `serverInfo` written in `result` rather
-/// than in `result._meta`.
-pub(super) fn misplaced_text(m: &Mismatch, got: &Value, lang: Lang) -> String {
-    use crate::judge::matching::{child_path, found_elsewhere};
-    let mut wanted = vec![m.path.clone()];
-    if let Some(members) = m.expected.as_object()
-        && !members.keys().any(|k| k.starts_with('$'))
-    {
-        wanted.extend(members.keys().map(|k| child_path(&m.path, k)));
-    }
-    let mut out = String::new();
-    for path in wanted {
-        if let Some(there) = found_elsewhere(got, &path).first() {
-            out.push('\n');
-            out.push_str(&match lang {
-                Lang::En => format!("    it is there, but at `{there}`: it belongs at `{path}`"),
-                Lang::Zh => format!("    它其实在 `{there}`：应该放在 `{path}`"),
-            });
-        }
-    }
-    out
-}
-
-pub(super) fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
-    let expected = describe(&m.expected, lang);
-    let got = match (&m.got, lang) {
-        (Some(v), _) => typed(v, lang),
-        (None, Lang::En) => "nothing (the member is missing)".into(),
-        (None, Lang::Zh) => "没有（缺少这个成员）".into(),
-    };
-    match lang {
-        Lang::En => format!("  at `{}`: expected {expected}, got {got}", m.path),
-        Lang::Zh => format!("  `{}` 处：期望 {expected}，实际 {got}", m.path),
     }
 }
 

@@ -33,6 +33,7 @@ unwanted = ['{"method": "notifications/message", "params": {"data": "unasked"}}'
 send = '{"jsonrpc": "2.0", "id": 901, "method": "tools/call", "params": {"name": "work", "_meta": {"io.modelcontextprotocol/logLevel": "info"}}}'
 expect = '{"id": 901, "result": "$object"}'
 notifications = ['{"method": "notifications/message", "params": {"level": "info"}}']
+before_answer = true
 [[scenario.step]]
 send = '{"jsonrpc": "2.0", "id": 902, "method": "tools/call", "params": {"name": "work", "_meta": {}}}'
 expect = '{"id": 902, "result": "$object"}'
@@ -63,7 +64,12 @@ for line in sys.stdin:
             out({"jsonrpc": "2.0", "method": "notifications/tools/list_changed", "params": tag})
     if name == "work" and ("io.modelcontextprotocol/logLevel" in meta or defect == "chatty"):
         data = "asked" if "io.modelcontextprotocol/logLevel" in meta else "unasked"
-        out({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": data}})
+        log = {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": data}}
+        if defect == "late":
+            out({"jsonrpc": "2.0", "id": m["id"], "result": {"resultType": "complete", "content": []}})
+            out(log)
+            continue
+        out(log)
     out({"jsonrpc": "2.0", "id": m["id"], "result": {"resultType": "complete", "content": []}})
 "#;
 
@@ -122,8 +128,15 @@ fn notification_rules_pass_a_right_server_and_name_each_defect() {
     assert!(report.contains("first message on the stream"), "{report}");
 
     let (failed, report) = check(dir.path(), "chatty");
-    assert_eq!(failed, vec![logs], "{report}");
+    assert_eq!(failed, vec![logs.clone()], "{report}");
     assert!(report.contains("must not write here"), "{report}");
+
+    let (failed, report) = check(dir.path(), "late");
+    assert_eq!(failed, vec![logs], "{report}");
+    assert!(
+        report.contains("came after the response to this request"),
+        "{report}"
+    );
 }
 
 #[test]

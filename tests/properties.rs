@@ -81,6 +81,7 @@ fn scenario() -> Scenario {
         captures: vec![],
         stream: vec![],
         notifications: vec![],
+        before_answer: false,
         line: 1,
     };
     Scenario {

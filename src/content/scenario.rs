@@ -54,6 +54,9 @@ pub struct ScenarioStep {
     pub stream: Vec<Pattern>,
     /// Notifications this step must cause, in order (others may come between).
     pub notifications: Vec<Pattern>,
+    /// Those notifications must come before the step's own response (a
+    /// request's log messages travel ahead of its answer).
+    pub before_answer: bool,
     /// Where the step is written, for error messages.
     pub line: usize,
 }
@@ -216,6 +219,7 @@ mod tests {
             captures: vec![],
             stream: vec![],
             notifications: vec![],
+            before_answer: false,
             line: 1,
         }
     }

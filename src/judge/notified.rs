@@ -48,6 +48,9 @@ pub enum NotificationProblem {
         expected: Value,
         others: Vec<Value>,
     },
+    /// A notification the step caused came after the step's own response,
+    /// and the rule wants it before (`before_answer`).
+    AfterAnswer { step: usize, message: Value },
     /// A notification the scenario forbids.
     Unwanted { message: Value, rule: Value },
 }
@@ -71,11 +74,14 @@ pub fn judge_notifications(
     bindings: &Bindings,
     problems: &mut Vec<Problem>,
 ) {
-    let notes: Vec<Value> = run
+    // Each notification with its output line, for `before_answer`.
+    let lines: Vec<(usize, Value)> = run
         .received
         .iter()
-        .filter_map(|l| notification(l))
+        .enumerate()
+        .filter_map(|(i, l)| notification(l).map(|n| (i, n)))
         .collect();
+    let notes: Vec<Value> = lines.iter().map(|(_, n)| n.clone()).collect();
     let mut next = 0;
     for sent in &run.sent {
         let step = &scenario.steps[sent.step];
@@ -89,7 +95,18 @@ pub fn judge_notifications(
                 .iter()
                 .position(|n| matching::matches(pattern, Some(n), bindings));
             match found {
-                Some(offset) => next += offset + 1,
+                Some(offset) => {
+                    let (line, message) = &lines[next + offset];
+                    if step.before_answer
+                        && answer_line(run, sent.message.as_ref()).is_some_and(|a| a < *line)
+                    {
+                        problems.push(Problem::Notification(NotificationProblem::AfterAnswer {
+                            step: sent.step,
+                            message: message.clone(),
+                        }));
+                    }
+                    next += offset + 1;
+                }
                 None => problems.push(Problem::Notification(NotificationProblem::Missing {
                     step: sent.step,
                     expected: matching::resolve(pattern, bindings).to_json(),
@@ -110,6 +127,17 @@ pub fn judge_notifications(
             }));
         }
     }
+}
+
+/// The output line of the response to `sent` (same id, with a result or an
+/// error), if it came.
+fn answer_line(run: &RunRecord, sent: Option<&Value>) -> Option<usize> {
+    let id = sent?.get("id")?;
+    run.received.iter().position(|line| {
+        serde_json::from_str::<Value>(line).is_ok_and(|m| {
+            m.get("id") == Some(id) && (m.get("result").is_some() || m.get("error").is_some())
+        })
+    })
 }
 
 fn judge_stream(
@@ -199,6 +227,7 @@ mod tests {
             captures: vec![],
             stream,
             notifications,
+            before_answer: false,
             line: 1,
         }
     }
@@ -333,6 +362,21 @@ mod tests {
         assert!(matches!(
             &problems(&forbids, &run(&sent, &[log(3)]))[..],
             [Problem::Notification(NotificationProblem::Unwanted { .. })]
+        ));
+        // `before_answer`: the log must come ahead of the request's answer.
+        let mut ahead = wants.clone();
+        ahead.steps[0].before_answer = true;
+        let answer = json!({"jsonrpc": "2.0", "id": 1, "result": {}});
+        assert_eq!(
+            problems(&ahead, &run(&sent, &[log(1), log(2), answer.clone()])),
+            vec![]
+        );
+        assert!(matches!(
+            &problems(&ahead, &run(&sent, &[log(1), answer, log(2)]))[..],
+            [Problem::Notification(NotificationProblem::AfterAnswer {
+                step: 0,
+                ..
+            })]
         ));
         // A response is not a notification, even with a method-like member.
         let response =

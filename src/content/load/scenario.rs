@@ -38,6 +38,8 @@ struct StepFile {
     stream: Vec<Spanned<String>>,
     #[serde(default)]
     notifications: Vec<Spanned<String>>,
+    #[serde(default)]
+    before_answer: bool,
 }
 
 /// `name = { en = "...", zh = "..." }`; a plain string is an English-only
@@ -181,6 +183,10 @@ pub(super) fn compile_scenario(
             ok = false;
         }
         let is_request = matches!(&send, Outgoing::Json(Value::Object(m)) if m.contains_key("id") && m.contains_key("method"));
+        if step.before_answer && (notifications.is_empty() || !is_request) {
+            check.error(Some(step_at), format!("{label}: `before_answer` says this request's `notifications` come before its response, so the step needs both a request (with an `id`) and `notifications`"));
+            ok = false;
+        }
         if !stream.is_empty() && !is_request {
             check.error(Some(step_at), format!("{label}: has a `stream`, but sends no request: a stream belongs to the request (with an `id`) that opens it"));
             ok = false;
@@ -218,6 +224,7 @@ pub(super) fn compile_scenario(
             captures,
             stream,
             notifications,
+            before_answer: step.before_answer,
             line: check.line(step_at),
         });
     }

@@ -176,6 +176,16 @@ pub fn text(problem: &NotificationProblem, sent: &[&String], lang: Lang) -> Stri
             });
             text
         }
+        (P::AfterAnswer { step, message }, En) => format!(
+            "{}\nThis notification came after the response to this request: {}\nIt belongs to the request, so it travels ahead of the answer; once the answer is written, the request is over.",
+            step_line(*step, sent, lang),
+            show(message)
+        ),
+        (P::AfterAnswer { step, message }, Zh) => format!(
+            "{}\n这条通知出现在这个请求的响应之后：{}\n它属于这个请求，应当走在回答前面；回答一写出，请求就结束了。",
+            step_line(*step, sent, lang),
+            show(message)
+        ),
         (P::Unwanted { message, rule }, En) => format!(
             "It wrote a notification it must not write here: {}\n(it is {})",
             show(message),

@@ -4,7 +4,6 @@
 
 mod common;
 use common::*;
-use std::sync::Mutex;
 
 /// A correct server answers in milliseconds; the default timeout would only
 /// slow down the defects that never answer.
@@ -49,27 +48,6 @@ fn run(exercise: &str, switches: &str, seed: &str) -> serde_json::Value {
     run_with(exercise, switches, seed, TIMEOUT)
 }
 
-/// Runs `work` over `items` on a few threads: each check mostly waits on
-/// child processes, so a little parallelism shortens the suite a lot.
-fn in_parallel<T: Sync>(items: &[T], work: impl Fn(&T) + Sync) {
-    let next = Mutex::new(0usize);
-    std::thread::scope(|scope| {
-        for _ in 0..3 {
-            scope.spawn(|| {
-                loop {
-                    let index = {
-                        let mut next = next.lock().expect("lock");
-                        *next += 1;
-                        *next - 1
-                    };
-                    let Some(item) = items.get(index) else { return };
-                    work(item);
-                }
-            });
-        }
-    });
-}
-
 #[test]
 fn every_correct_form_passes_every_server_exercise() {
     require_python();
@@ -96,7 +74,7 @@ fn every_correct_form_passes_every_server_exercise() {
         .iter()
         .flat_map(|e| forms.iter().map(move |(s, seed)| (e.clone(), *s, *seed)))
         .collect();
-    in_parallel(&jobs, |(exercise, switches, seed)| {
+    in_parallel(&jobs, 6, |(exercise, switches, seed)| {
         // A correct server never waits on the timeout, so a generous one
         // costs nothing; it covers every process of a scenario (MRTR
         // retries start fresh ones), and a loaded machine must not turn
@@ -151,7 +129,7 @@ fn each_classic_defect_fails_at_least_one_scenario() {
     // The capstone speaks the whole demo server, so it is tried first.
     let mut exercises = server_exercises();
     exercises.sort_by_key(|id| id != "capstone");
-    in_parallel(DEFECTS, |defect| {
+    in_parallel(DEFECTS, 6, |defect| {
         let caught = exercises.iter().any(|exercise| {
             !failed_scenarios(&run(exercise, &format!("--defect {defect}"), "9")).is_empty()
         });

@@ -149,8 +149,13 @@ fn block<'a>(text: &'a str, scenario: &str) -> Vec<&'a str> {
 #[test]
 fn each_wrong_program_fails_for_its_real_mistake_at_the_right_step() {
     require_python();
-    for case in CASES {
-        let verdict = json(&check(case, true));
+    // Each wrong program waits out the timeout at its mistake: all at once.
+    in_parallel(CASES, CASES.len(), |case| {
+        let (verdict, text) = std::thread::scope(|scope| {
+            let verdict = scope.spawn(|| json(&check(case, true)));
+            let text = stdout(&check(case, false));
+            (verdict.join().expect("the --json check"), text)
+        });
         let scenarios = verdict["scenarios"].as_array().expect("scenarios");
         let named = scenarios
             .iter()
@@ -162,7 +167,6 @@ fn each_wrong_program_fails_for_its_real_mistake_at_the_right_step() {
             case.program, case.exercise, case.scenario
         );
 
-        let text = stdout(&check(case, false));
         let message = block(&text, case.scenario).join("\n");
         assert!(
             !message.is_empty(),
@@ -202,5 +206,5 @@ fn each_wrong_program_fails_for_its_real_mistake_at_the_right_step() {
             .replace(".py", "")
             .replace("--", "-");
         insta::assert_snapshot!(format!("wrong-{}-{name}", case.exercise), text);
-    }
+    });
 }

@@ -33,8 +33,68 @@ pub fn learn_command(dir: &Path) -> Command {
         // `cargo test` sets it, as `cargo run` does; learn would take itself
         // for a `cargo run` and add a tip to its screens.
         .env_remove("CARGO_PKG_NAME")
-        .env_remove("CLICOLOR_FORCE");
+        .env_remove("CLICOLOR_FORCE")
+        .env("PATH", test_path());
     command
+}
+
+/// PATH for `learn` and the programs it starts, led by a folder whose
+/// `python3` starts the interpreter directly, with `-S`. The test programs
+/// use the standard library only. Where `python3` is a version manager's
+/// shim (pyenv's is a shell script), or site-packages runs code at every
+/// start (a `.pth` file), each start of a test program costs two to five
+/// times as long, and the suite starts a few thousand of them.
+fn test_path() -> std::ffi::OsString {
+    static PATH: std::sync::OnceLock<std::ffi::OsString> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        let inherited = std::env::var_os("PATH").unwrap_or_default();
+        // A quote would end the launcher's quoted path: keep the plain PATH.
+        let Some(interpreter) = python_executable().filter(|p| !p.to_string_lossy().contains('\'')) else {
+            return inherited;
+        };
+        let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("python-bin");
+        let launcher = folder.join("python3");
+        let script = format!(
+            "#!/bin/sh\n# Written by tests/common/mod.rs for the test programs.\nexec '{}' -S \"$@\"\n",
+            interpreter.display()
+        );
+        if std::fs::read_to_string(&launcher).ok().as_deref() != Some(script.as_str()) {
+            // Written aside and renamed into place: test binaries may race here.
+            let aside = folder.join(format!("python3.{}", std::process::id()));
+            let written = std::fs::create_dir_all(&folder)
+                .and_then(|()| std::fs::write(&aside, &script))
+                .and_then(|()| make_executable(&aside))
+                .and_then(|()| std::fs::rename(&aside, &launcher));
+            if written.is_err() {
+                return inherited;
+            }
+        }
+        let mut paths = vec![folder];
+        paths.extend(std::env::split_paths(&inherited));
+        std::env::join_paths(paths).unwrap_or(inherited)
+    })
+    .clone()
+}
+
+#[cfg(unix)]
+fn make_executable(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+}
+
+#[cfg(not(unix))]
+fn make_executable(_: &Path) -> std::io::Result<()> {
+    Err(std::io::ErrorKind::Unsupported.into())
+}
+
+/// What `python3` on PATH really runs, as Python itself reports it.
+fn python_executable() -> Option<PathBuf> {
+    let output = Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .ok()?;
+    let path = PathBuf::from(String::from_utf8(output.stdout).ok()?.trim());
+    (output.status.success() && path.is_absolute()).then_some(path)
 }
 
 /// `learn` in `dir` with `input` typed on its stdin (a program that stops
@@ -227,4 +287,23 @@ pub fn stable(text: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Runs `work` over `items` on `threads` threads. Checking a program mostly
+/// waits on child processes (and a wrong one on its timeout), so running
+/// several checks at once shortens a test far more than it loads the machine.
+/// A panic in `work` fails the test once every thread has stopped.
+pub fn in_parallel<T: Sync>(items: &[T], threads: usize, work: impl Fn(&T) + Sync) {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                while let Some(item) =
+                    items.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    work(item);
+                }
+            });
+        }
+    });
 }

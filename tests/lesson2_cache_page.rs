@@ -64,6 +64,11 @@ const CASES: &[(&str, &str, &[&str])] = &[
         "pagination",
         &["the pages together list every tool exactly once"],
     ),
+    (
+        "pagination_repeat_in_page",
+        "pagination",
+        &["the pages together list every tool exactly once"],
+    ),
 ];
 
 fn check(program: &str, exercise: &str, seed: &str, json: bool) -> std::process::Output {
@@ -169,6 +174,14 @@ fn plain_feedback_names_the_rule_and_the_wrong_member() {
             &[
                 "no page repeats a tool of an earlier page",
                 "got \"divide\"",
+            ],
+        ),
+        (
+            "pagination_repeat_in_page",
+            "pagination",
+            &[
+                "no page names a tool twice",
+                "expected an array in which no two elements have the same `name`",
             ],
         ),
     ];

@@ -20,7 +20,9 @@
 //!   (an object with exactly one member, whose value matches p),
 //!   `{"$values": p}` (an object whose member values, as an array, match p:
 //!   for keys the server chose), `{"$at-least": 0}` (a number no smaller
-//!   than that).
+//!   than that), `{"$distinct": "/name"}` (an array in which no two
+//!   elements have the same value at that JSON pointer; `""` compares whole
+//!   elements).
 
 use serde_json::Value;
 use std::fmt;
@@ -51,6 +53,9 @@ pub enum Pattern {
     Values(Box<Pattern>),
     /// A number greater than or equal to this one.
     AtLeast(f64),
+    /// An array in which no two elements hold the same value at this JSON
+    /// pointer (elements without it are not compared).
+    Distinct(String),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,7 +111,7 @@ impl fmt::Display for PatternError {
 }
 
 const MATCHERS: &str = "$any, $absent, $absent-or-null, $string, $nonempty, $integer, $number, $bool, $object, $array, $null";
-const OPERATORS: &str = "$one-of, $all-of, $contains, $each, $not, $numeric-text, $text-contains, $single-entry, $values, $at-least";
+const OPERATORS: &str = "$one-of, $all-of, $contains, $each, $not, $numeric-text, $text-contains, $single-entry, $values, $at-least, $distinct";
 
 impl Pattern {
     pub fn parse(doc: &Value) -> Result<Pattern, PatternError> {
@@ -191,6 +196,17 @@ impl Pattern {
             "$at-least" => match arg.as_f64() {
                 Some(bound) => Pattern::AtLeast(bound),
                 None => return Err(PatternError("`$at-least` takes a number".into())),
+            },
+            "$distinct" => match arg.as_str() {
+                Some(pointer) if pointer.is_empty() || pointer.starts_with('/') => {
+                    Pattern::Distinct(pointer.to_string())
+                }
+                _ => {
+                    return Err(PatternError(
+                        "`$distinct` takes a JSON pointer such as \"/name\" (or \"\" for whole elements)"
+                            .into(),
+                    ));
+                }
             },
             "$numeric-text" => match arg {
                 Value::Number(_) => Pattern::NumericText(arg.clone()),
@@ -295,6 +311,7 @@ impl Pattern {
             Pattern::SingleEntry(inner) => json!({"$single-entry": inner.to_json()}),
             Pattern::Values(inner) => json!({"$values": inner.to_json()}),
             Pattern::AtLeast(bound) => json!({"$at-least": bound}),
+            Pattern::Distinct(pointer) => json!({"$distinct": pointer}),
         }
     }
 }
@@ -328,8 +345,18 @@ mod tests {
     }
 
     #[test]
+    fn distinct_takes_a_json_pointer() {
+        assert_eq!(
+            Pattern::parse(&json!({"$distinct": "/name"})).unwrap(),
+            Pattern::Distinct("/name".into())
+        );
+        let err = Pattern::parse(&json!({"$distinct": "name"})).unwrap_err();
+        assert!(err.0.contains("JSON pointer"), "{err}");
+    }
+
+    #[test]
     fn round_trips_to_json() {
-        let doc = json!({"a": {"$contains": [{"text": {"$numeric-text": 5.0}}]}, "b": "$$x", "c": "${v}"});
+        let doc = json!({"a": {"$contains": [{"text": {"$numeric-text": 5.0}}]}, "b": "$$x", "c": "${v}", "d": {"$distinct": "/name"}});
         assert_eq!(Pattern::parse(&doc).unwrap().to_json(), doc);
     }
 }

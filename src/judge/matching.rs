@@ -224,6 +224,16 @@ fn check(
                 fail(out)
             }
         }
+        (Pattern::Distinct(pointer), Some(Value::Array(actual))) => {
+            let keys: Vec<&Value> = actual.iter().filter_map(|v| v.pointer(pointer)).collect();
+            let repeated = keys
+                .iter()
+                .enumerate()
+                .any(|(i, key)| keys[..i].contains(key));
+            if repeated {
+                fail(out)
+            }
+        }
         _ => fail(out),
     }
 }
@@ -468,6 +478,23 @@ mod tests {
         let p = pattern(json!({"$at-least": 0}));
         assert!(matches(&p, Some(&json!(0)), &b) && matches(&p, Some(&json!(60000)), &b));
         assert!(!matches(&p, Some(&json!(-1)), &b) && !matches(&p, Some(&json!("5")), &b));
+        let p = pattern(json!({"$distinct": "/name"}));
+        let names =
+            |names: &[&str]| json!(names.iter().map(|n| json!({"name": n})).collect::<Vec<_>>());
+        assert!(matches(&p, Some(&names(&["add", "subtract", "power"])), &b));
+        assert!(!matches(&p, Some(&names(&["add", "subtract", "add"])), &b));
+        assert!(
+            matches(&p, Some(&json!([{"name": "add"}, {}, {}])), &b),
+            "only present values are compared"
+        );
+        assert!(
+            !matches(&p, Some(&json!({"name": "add"})), &b),
+            "an array, not an object"
+        );
+        let p = pattern(json!({"$distinct": ""}));
+        assert!(
+            !matches(&p, Some(&json!([1, 2, 1])), &b) && matches(&p, Some(&json!([1, "1"])), &b)
+        );
         let p = pattern(json!({"$not": {"$text-contains": "${name}"}}));
         assert!(!matches(&resolve(&p, &b), Some(&json!("Hi Ada")), &b));
         let p = pattern(json!({"$single-entry": {"method": "elicitation/create"}}));

@@ -112,6 +112,20 @@ fn describe_operator(operator: &str, argument: &Value, lang: Lang) -> String {
         ),
         ("$at-least", Lang::En) => format!("a number no smaller than {argument}"),
         ("$at-least", Lang::Zh) => format!("不小于 {argument} 的数字"),
+        ("$distinct", Lang::En) => match argument.as_str() {
+            Some("") | None => "an array in which no element appears twice".into(),
+            Some(pointer) => format!(
+                "an array in which no two elements have the same `{}`",
+                pointer.trim_start_matches('/').replace('/', ".")
+            ),
+        },
+        ("$distinct", Lang::Zh) => match argument.as_str() {
+            Some("") | None => "没有重复元素的数组".into(),
+            Some(pointer) => format!(
+                "任意两个元素的 `{}` 都不相同的数组",
+                pointer.trim_start_matches('/').replace('/', ".")
+            ),
+        },
         // An operator this renderer does not know yet: say so plainly rather
         // than print the pattern language.
         (_, Lang::En) => "a value of a particular form (see the rule below)".into(),
@@ -235,6 +249,8 @@ mod tests {
             json!({"$values": {"$each": {"method": {"$not": "roots/list"}}}}),
             json!({"$all-of": ["$string", {"$text-contains": "Ada"}]}),
             json!({"$at-least": 0}),
+            json!({"$distinct": "/name"}),
+            json!({"$distinct": ""}),
             json!({"supported": {"$contains": ["2026-07-28"]}, "name": "$nonempty"}),
         ];
         for lang in [Lang::En, Lang::Zh] {

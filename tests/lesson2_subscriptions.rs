@@ -48,6 +48,11 @@ const WRONG: &[(&str, &str, &str)] = &[
         NO_ANSWER,
         "The answer arrived, but it does not mean what it should",
     ),
+    (
+        "subscriptions_answers_listen_tagged",
+        NO_ANSWER,
+        "This notification came after the response to this request",
+    ),
 ];
 
 fn command(program: &str) -> String {

@@ -54,8 +54,9 @@ pub struct ScenarioStep {
     pub stream: Vec<Pattern>,
     /// Notifications this step must cause, in order (others may come between).
     pub notifications: Vec<Pattern>,
-    /// Those notifications must come before the step's own response (a
-    /// request's log messages travel ahead of its answer).
+    /// Those notifications, and the whole stream, must come before the
+    /// step's own response (a request's log messages travel ahead of its
+    /// answer; a stream's graceful end comes last).
     pub before_answer: bool,
     /// Where the step is written, for error messages.
     pub line: usize,

@@ -88,7 +88,17 @@ pub fn judge_notifications(
         if !step.stream.is_empty()
             && let Some(id) = sent.message.as_ref().and_then(|m| m.get("id"))
         {
-            judge_stream(sent.step, &step.stream, id, &notes, bindings, problems);
+            let answer = step
+                .before_answer
+                .then(|| answer_line(run, sent.message.as_ref()))
+                .flatten();
+            let stream = Stream {
+                step: sent.step,
+                expected: &step.stream,
+                id,
+                answer,
+            };
+            judge_stream(&stream, &lines, bindings, problems);
         }
         for pattern in &step.notifications {
             let found = notes[next.min(notes.len())..]
@@ -140,18 +150,35 @@ fn answer_line(run: &RunRecord, sent: Option<&Value>) -> Option<usize> {
     })
 }
 
-fn judge_stream(
+/// One step's stream, as the judge sees it.
+struct Stream<'a> {
     step: usize,
-    expected: &[Pattern],
-    id: &Value,
-    notes: &[Value],
+    expected: &'a [Pattern],
+    /// The listen request's id: the subscription id its messages carry.
+    id: &'a Value,
+    /// The output line of the request's own response, when `before_answer`
+    /// holds the whole stream ahead of it.
+    answer: Option<usize>,
+}
+
+fn judge_stream(
+    stream: &Stream,
+    lines: &[(usize, Value)],
     bindings: &Bindings,
     problems: &mut Vec<Problem>,
 ) {
-    let tagged: Vec<&Value> = notes
+    let &Stream {
+        step,
+        expected,
+        id,
+        answer,
+    } = stream;
+    let notes: Vec<&Value> = lines.iter().map(|(_, n)| n).collect();
+    let tagged_lines: Vec<&(usize, Value)> = lines
         .iter()
-        .filter(|n| subscription_of(n) == Some(id))
+        .filter(|(_, n)| subscription_of(n) == Some(id))
         .collect();
+    let tagged: Vec<&Value> = tagged_lines.iter().map(|(_, n)| n).collect();
     for (position, pattern) in expected.iter().enumerate() {
         let Some(got) = tagged.get(position) else {
             let method = pattern.member("method").map(|m| m.to_json());
@@ -159,7 +186,7 @@ fn judge_stream(
                 .iter()
                 .filter(|n| subscription_of(n) != Some(id))
                 .filter(|n| method.as_ref().is_none_or(|m| n.get("method") == Some(m)))
-                .cloned()
+                .map(|n| (*n).clone())
                 .collect();
             problems.push(Problem::Notification(NotificationProblem::StreamShort {
                 step,
@@ -186,6 +213,16 @@ fn judge_stream(
             step,
             position: expected.len(),
             message: (*extra).clone(),
+        }));
+        return;
+    }
+    // A response ends its request: nothing of the stream may follow it.
+    if let Some(answer) = answer
+        && let Some((_, late)) = tagged_lines.iter().find(|(line, _)| *line > answer)
+    {
+        problems.push(Problem::Notification(NotificationProblem::AfterAnswer {
+            step,
+            message: late.clone(),
         }));
     }
 }
@@ -330,6 +367,35 @@ mod tests {
                 ..
             })]
         ));
+    }
+
+    #[test]
+    fn with_before_answer_the_whole_stream_comes_ahead_of_the_response() {
+        let mut scenario = listen_scenario();
+        scenario.steps[0].before_answer = true;
+        let sent = [json!({"id": 4, "method": "subscriptions/listen"})];
+        let end = json!({"jsonrpc": "2.0", "id": 4, "result": {"resultType": "complete"}});
+        // The graceful end, after the stream: right.
+        let graceful = run(
+            &sent,
+            &[ack(json!(4)), changed(Some(json!(4))), end.clone()],
+        );
+        assert_eq!(problems(&scenario, &graceful), vec![]);
+        // No end at all: right too.
+        let open = run(&sent, &[ack(json!(4)), changed(Some(json!(4)))]);
+        assert_eq!(problems(&scenario, &open), vec![]);
+        // Answered at once, the stream going on after it: the late message is named.
+        let eager = run(
+            &sent,
+            &[ack(json!(4)), end.clone(), changed(Some(json!(4)))],
+        );
+        assert!(matches!(
+            &problems(&scenario, &eager)[..],
+            [Problem::Notification(NotificationProblem::AfterAnswer { step: 0, message })]
+                if message["method"] == "notifications/tools/list_changed"
+        ));
+        // Without before_answer the same order passes: only content is judged.
+        assert_eq!(problems(&listen_scenario(), &eager), vec![]);
     }
 
     #[test]

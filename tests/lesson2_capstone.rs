@@ -8,10 +8,10 @@ use common::*;
 
 const EXERCISE: &str = "conformant-server";
 /// How many scenarios the exercise has.
-const SCENARIO_COUNT: usize = 18;
+const SCENARIO_COUNT: usize = 19;
 const SEEDS: [&str; 3] = ["1", "2", "3"];
 /// For the cases added with the stream endings, the acknowledged resource
-/// URIs and the echoed requestState.
+/// URIs, the echoed requestState and serverInfo.
 const MORE_SEEDS: [&str; 5] = ["1", "2", "3", "4", "5"];
 
 /// (program in tests/programs/lesson2, the scenarios that must fail).
@@ -67,6 +67,12 @@ const MORE_CASES: &[(&str, &[&str])] = &[
     (
         "conformant_server_prompt_state_as_tool",
         &["prompts/get may ask for input; list methods never do"],
+    ),
+    // No serverInfo (a SHOULD the exercise requires): failed the discover
+    // scenario, which checks another rule; now the one that says so.
+    (
+        "conformant_server_no_server_info",
+        &["results name the server in serverInfo"],
     ),
 ];
 

@@ -8,10 +8,10 @@ use common::*;
 
 const EXERCISE: &str = "conformant-server";
 /// How many scenarios the exercise has.
-const SCENARIO_COUNT: usize = 19;
+const SCENARIO_COUNT: usize = 20;
 const SEEDS: [&str; 3] = ["1", "2", "3"];
 /// For the cases added with the stream endings, the acknowledged resource
-/// URIs, the echoed requestState and serverInfo.
+/// URIs, the echoed requestState, serverInfo and the parse error.
 const MORE_SEEDS: [&str; 5] = ["1", "2", "3", "4", "5"];
 
 /// (program in tests/programs/lesson2, the scenarios that must fail).
@@ -73,6 +73,16 @@ const MORE_CASES: &[(&str, &[&str])] = &[
     (
         "conformant_server_no_server_info",
         &["results name the server in serverInfo"],
+    ),
+    // A line that is not JSON: skipped in silence, or kept and glued to the
+    // next line. Both passed before: no scenario of the lesson sent one.
+    (
+        "conformant_server_silent_on_bad_json",
+        &["a line that is not JSON gets -32700, and the next request its answer"],
+    ),
+    (
+        "conformant_server_keeps_bad_line",
+        &["a line that is not JSON gets -32700, and the next request its answer"],
     ),
 ];
 

@@ -1,13 +1,15 @@
 //! Exercise 13 `subscriptions`, judged on programs written apart from the
-//! reference (tests/programs/lesson2/subscriptions_*.py): the correct one,
-//! which makes other legal choices, passes on three seeds; each wrong one,
-//! with one classic defect, fails exactly the scenario of the rule it
-//! breaks, with feedback that points at the mistake.
+//! reference (tests/programs/lesson2/subscriptions_*.py): the correct ones,
+//! which make other legal choices, pass on every seed; each wrong one, with
+//! one classic defect, fails exactly the scenario of the rule it breaks, with
+//! feedback that points at the mistake.
 
 mod common;
 use common::*;
 
-const SEEDS: [&str; 3] = ["1", "2", "3"];
+const SEEDS: &[&str] = &["1", "2", "3"];
+/// For the cases added with the stream endings and the resource promise.
+const MORE_SEEDS: &[&str] = &["1", "2", "3", "4", "5"];
 
 const ACK_FIRST: &str = "the acknowledgement is the first message of a stream";
 const HONOURED: &str = "the acknowledgement names the part of the filter the server honours";
@@ -16,50 +18,104 @@ const ONLY_ASKED: &str = "a stream gets only the change types it asked for";
 const CANCEL: &str = "notifications/cancelled ends that stream and no other";
 const NO_ANSWER: &str = "the listen request gets no response while its stream is open";
 
-/// (program, the one scenario it must fail, words its feedback must hold).
-const WRONG: &[(&str, &str, &str)] = &[
+/// Correct servers that end their streams the Cancellation page's way
+/// (spec issue #3348: the Subscriptions page says a `complete` result).
+/// The tagged ones failed `NO_ANSWER` before a stream could name its
+/// `stream_end`.
+const VALID: &[&str] = &[
+    "subscriptions_server",
+    "subscriptions_ends_with_cancelled --ending tagged",
+    "subscriptions_ends_with_cancelled --ending untagged",
+    "subscriptions_ends_with_cancelled --ending tagged+result",
+    "subscriptions_ends_with_cancelled --ending untagged+result",
+];
+
+/// (program, the one scenario it must fail, words its feedback must hold,
+/// seeds).
+const WRONG: &[(&str, &str, &str, &[&str])] = &[
     (
         "subscriptions_replay_before_ack",
         ACK_FIRST,
         "The first message on the stream this request opened is",
+        SEEDS,
     ),
     (
         "subscriptions_echoes_filter",
         HONOURED,
         "at `params.notifications.resourceSubscriptions`",
+        SEEDS,
     ),
     (
         "subscriptions_string_id",
         SAME_TYPE,
         "do not name this subscription",
+        SEEDS,
     ),
     (
         "subscriptions_ignores_filter",
         ONLY_ASKED,
         "carries a message it should not",
+        SEEDS,
     ),
     (
         "subscriptions_ignores_cancel",
         CANCEL,
         "nothing after it is cancelled",
+        SEEDS,
     ),
     (
         "subscriptions_answers_listen",
         NO_ANSWER,
         "The answer arrived, but it does not mean what it should",
+        SEEDS,
     ),
     (
         "subscriptions_answers_listen_tagged",
         NO_ANSWER,
         "This notification came after the response to this request",
+        SEEDS,
+    ),
+    // Each passed before: the acknowledgement accepted any boolean there,
+    // and a notification naming no stream was not judged.
+    (
+        "subscriptions_promises_resources",
+        HONOURED,
+        "at `params.notifications.resourcesListChanged`",
+        MORE_SEEDS,
+    ),
+    (
+        "subscriptions_cancels_wrongly --defect counter-id-untagged",
+        NO_ANSWER,
+        "It wrote a notification it must not write here",
+        MORE_SEEDS,
+    ),
+    (
+        "subscriptions_cancels_wrongly --defect at-once",
+        NO_ANSWER,
+        "The second message on the stream this request opened is",
+        MORE_SEEDS,
+    ),
+    (
+        "subscriptions_cancels_wrongly --defect after-result",
+        NO_ANSWER,
+        "This notification came after the response to this request",
+        MORE_SEEDS,
+    ),
+    // Failed before too, as one message too many on the stream.
+    (
+        "subscriptions_cancels_wrongly --defect counter-id",
+        NO_ANSWER,
+        "carries a message it should not",
+        MORE_SEEDS,
     ),
 ];
 
+/// `program` is a file's name in tests/programs/lesson2, then its arguments.
 fn command(program: &str) -> String {
-    let path = repo()
-        .join("tests/programs/lesson2")
-        .join(format!("{program}.py"));
-    format!("python3 {}", path.display())
+    let (name, args) = program.split_once(' ').unwrap_or((program, ""));
+    format!("{} {args}", lesson2_program(name))
+        .trim_end()
+        .to_string()
 }
 
 fn check(program: &str, seed: &str) -> serde_json::Value {
@@ -85,25 +141,27 @@ fn check(program: &str, seed: &str) -> serde_json::Value {
 }
 
 #[test]
-fn the_independent_server_passes_on_three_seeds() {
+fn the_independent_servers_pass_on_every_seed() {
     require_python();
-    for seed in SEEDS {
-        let verdict = check("subscriptions_server", seed);
-        assert_eq!(
-            failed_scenarios(&verdict),
-            Vec::<String>::new(),
-            "seed {seed}:\n{verdict:#}"
-        );
-        assert_eq!(verdict["passed"], true);
-        assert_eq!(verdict["scenarios"].as_array().map(Vec::len), Some(8));
+    for program in VALID {
+        for seed in MORE_SEEDS {
+            let verdict = check(program, seed);
+            assert_eq!(
+                failed_scenarios(&verdict),
+                Vec::<String>::new(),
+                "{program}, seed {seed}:\n{verdict:#}"
+            );
+            assert_eq!(verdict["passed"], true);
+            assert_eq!(verdict["scenarios"].as_array().map(Vec::len), Some(8));
+        }
     }
 }
 
 #[test]
 fn each_wrong_server_fails_exactly_its_rule() {
     require_python();
-    for (program, scenario, says) in WRONG {
-        for seed in SEEDS {
+    for (program, scenario, says, seeds) in WRONG {
+        for seed in *seeds {
             let verdict = check(program, seed);
             assert_eq!(
                 failed_scenarios(&verdict),

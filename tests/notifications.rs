@@ -1,7 +1,8 @@
-//! The notification rules of a scenario (`stream`, `notifications`,
-//! `unwanted`) judged on the real binary: a server that tags its stream and
-//! logs only when asked passes; one that forgets the tag, notifies before
-//! acknowledging, or logs unasked fails the rule it breaks, in words.
+//! The notification rules of a scenario (`stream`, `stream_end`,
+//! `notifications`, `unwanted`) judged on the real binary: a server that tags
+//! its stream and logs only when asked passes; one that forgets the tag,
+//! notifies before acknowledging, or logs unasked fails the rule it breaks,
+//! in words; a stream closed by its `stream_end` passes where one is named.
 
 mod common;
 use common::*;
@@ -37,6 +38,18 @@ before_answer = true
 [[scenario.step]]
 send = '{"jsonrpc": "2.0", "id": 902, "method": "tools/call", "params": {"name": "work", "_meta": {}}}'
 expect = '{"id": 902, "result": "$object"}'
+
+[[scenario]]
+name = { en = "a stream the server may close", zh = "服务器可以关闭的流" }
+fact = "F2"
+rule = { en = "At the end the server may close the stream with a cancellation naming it.", zh = "最后服务器可以用指向它的取消通知关闭这条流。" }
+[[scenario.step]]
+send = '{"jsonrpc": "2.0", "id": 777, "method": "subscriptions/listen", "params": {"_meta": "${meta}", "notifications": {"toolsListChanged": true}}}'
+expect = '{"id": 777, "result": {"resultType": "complete"}}'
+silence_ok = true
+before_answer = true
+stream = ['{"method": "notifications/subscriptions/acknowledged"}']
+stream_end = '{"method": "notifications/cancelled", "params": {"requestId": 777}}'
 "#;
 
 /// A small server; `defect` breaks one rule.
@@ -44,6 +57,7 @@ const SERVER: &str = r#"
 import json, sys
 defect = sys.argv[1] if len(sys.argv) > 1 else ""
 subs = []
+ids = []
 def out(m):
     print(json.dumps(m), flush=True)
 for line in sys.stdin:
@@ -57,6 +71,7 @@ for line in sys.stdin:
             out({"jsonrpc": "2.0", "method": "notifications/tools/list_changed", "params": tag})
         out({"jsonrpc": "2.0", "method": "notifications/subscriptions/acknowledged", "params": tag})
         subs.append(tag)
+        ids.append(m["id"])
         continue
     name = m["params"].get("name")
     if name == "install":
@@ -71,6 +86,12 @@ for line in sys.stdin:
             continue
         out(log)
     out({"jsonrpc": "2.0", "id": m["id"], "result": {"resultType": "complete", "content": []}})
+# At end of input, close every stream with notifications/cancelled naming it.
+for i in ids if defect.startswith("close") else []:
+    params = {"requestId": i + 1 if defect == "close-other" else i}
+    if defect != "close-untagged":
+        params["_meta"] = {"io.modelcontextprotocol/subscriptionId": i}
+    out({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": params})
 "#;
 
 fn course() -> tempfile::TempDir {
@@ -119,12 +140,14 @@ fn notification_rules_pass_a_right_server_and_name_each_defect() {
     let (failed, report) = check(dir.path(), "");
     assert_eq!(failed, Vec::<String>::new(), "{report}");
 
+    // Both scenarios with a stream fail these two.
+    let closable = "a stream the server may close".to_string();
     let (failed, report) = check(dir.path(), "untagged");
-    assert_eq!(failed, vec![stream.clone()], "{report}");
+    assert_eq!(failed, vec![stream.clone(), closable.clone()], "{report}");
     assert!(report.contains("do not name this subscription"), "{report}");
 
     let (failed, report) = check(dir.path(), "early");
-    assert_eq!(failed, vec![stream], "{report}");
+    assert_eq!(failed, vec![stream, closable], "{report}");
     assert!(report.contains("first message on the stream"), "{report}");
 
     let (failed, report) = check(dir.path(), "chatty");
@@ -140,19 +163,51 @@ fn notification_rules_pass_a_right_server_and_name_each_defect() {
 }
 
 #[test]
-fn a_stream_on_a_notification_is_a_content_error() {
+fn a_stream_end_closes_only_the_stream_that_names_it() {
+    require_python();
+    let dir = course();
+    let stream = "a subscription stream".to_string();
+    let closable = "a stream the server may close".to_string();
+    // Tagged: right where the step names a `stream_end`, one message too
+    // many on the stream that names none.
+    let (failed, report) = check(dir.path(), "close");
+    assert_eq!(failed, vec![stream.clone()], "{report}");
+    assert!(
+        report.contains("carries a message it should not"),
+        "{report}"
+    );
+    // Untagged, it closes the stream whose id it names.
+    let (failed, report) = check(dir.path(), "close-untagged");
+    assert_eq!(failed, Vec::<String>::new(), "{report}");
+    // Naming another request, it closes nothing: one message too many on
+    // both streams.
+    let (failed, report) = check(dir.path(), "close-other");
+    assert_eq!(failed, vec![stream, closable], "{report}");
+}
+
+/// `learn dev check` on the course with `line` replaced by `edited` in the
+/// exercise: refused (exit 2), with `says` in its message.
+fn refused_content(line: &str, edited: &str, says: &str) {
     let dir = course();
     let toml = dir.path().join("lessons/basics/exercises/echo.toml");
-    let text = std::fs::read_to_string(&toml).expect("echo.toml").replace(
-        "send = '{\"jsonrpc\": \"2.0\", \"method\": \"notifications/cancelled\"}'",
-        "send = '{\"jsonrpc\": \"2.0\", \"method\": \"notifications/cancelled\"}'\nstream = ['{\"method\": \"x\"}']",
-    );
-    std::fs::write(&toml, text).expect("write");
+    let text = std::fs::read_to_string(&toml).expect("echo.toml");
+    assert!(text.contains(line), "the fixture has {line}");
+    std::fs::write(&toml, text.replace(line, edited)).expect("write");
     let output = learn_in(dir.path(), &["dev", "check"]);
     assert_eq!(code(&output), 2, "{}", stderr(&output));
-    assert!(
-        stderr(&output).contains("a stream belongs to the request"),
-        "{}",
-        stderr(&output)
-    );
+    assert!(stderr(&output).contains(says), "{}", stderr(&output));
+}
+
+#[test]
+fn a_stream_end_without_a_stream_is_a_content_error() {
+    let line = "expect = '{\"id\": 902, \"result\": \"$object\"}'";
+    let edited = format!("{line}\nstream_end = '{{\"method\": \"notifications/cancelled\"}}'");
+    refused_content(line, &edited, "has a `stream_end`, but no `stream`");
+}
+
+#[test]
+fn a_stream_on_a_notification_is_a_content_error() {
+    let line = "send = '{\"jsonrpc\": \"2.0\", \"method\": \"notifications/cancelled\"}'";
+    let edited = format!("{line}\nstream = ['{{\"method\": \"x\"}}']");
+    refused_content(line, &edited, "a stream belongs to the request");
 }

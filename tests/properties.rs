@@ -81,6 +81,7 @@ fn scenario() -> Scenario {
         captures: vec![],
         stream: vec![],
         notifications: vec![],
+        stream_end: None,
         before_answer: false,
         line: 1,
     };

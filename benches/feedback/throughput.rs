@@ -28,6 +28,7 @@ fn step(send: Value, expect: Option<Value>) -> ScenarioStep {
         captures: Vec::new(),
         stream: Vec::new(),
         notifications: Vec::new(),
+        stream_end: None,
         before_answer: false,
         line: 0,
     }

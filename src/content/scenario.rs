@@ -52,6 +52,11 @@ pub struct ScenarioStep {
     /// notifications tagged with its id as their subscription id, in order,
     /// one for one.
     pub stream: Vec<Pattern>,
+    /// A notification that may close that stream once all of it came, tagged
+    /// with the request's id or not, at most once (the spec's pages disagree
+    /// on how a server ends a stream, so the content names the second way).
+    /// With `before_answer` it comes before the response too.
+    pub stream_end: Option<Pattern>,
     /// Notifications this step must cause, in order (others may come between).
     pub notifications: Vec<Pattern>,
     /// Those notifications, and the whole stream, must come before the
@@ -219,6 +224,7 @@ mod tests {
             fresh: false,
             captures: vec![],
             stream: vec![],
+            stream_end: None,
             notifications: vec![],
             before_answer: false,
             line: 1,

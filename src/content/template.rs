@@ -8,6 +8,9 @@
 //! array holding it, which is no usable id either. `"${name:tampered}"` is a
 //! captured string with one character changed (see [`tampered`]), to check
 //! that a server refuses a `requestState` it did not issue exactly so.
+//! `"${name:if-any}"` (an object member's whole value) is the captured value
+//! when the response had one, and leaves the member out when it had none: a
+//! client echoes a `requestState` only when the server issued one.
 
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -155,6 +158,8 @@ pub fn var_name(text: &str) -> Option<&str> {
 const RETYPED: &str = ":retyped";
 /// Marks a variable whose string is sent with one character changed.
 const TAMPERED: &str = ":tampered";
+/// Marks an object member that is sent only when its variable was captured.
+const IF_ANY: &str = ":if-any";
 
 /// How a `${name:...}` changes its variable's value before it is sent.
 type Change = fn(&Value) -> Value;
@@ -167,7 +172,17 @@ fn modified(name: &str) -> (&str, Option<Change>) {
     if let Some(base) = name.strip_suffix(TAMPERED) {
         return (base, Some(tampered));
     }
-    (name, None)
+    (name.strip_suffix(IF_ANY).unwrap_or(name), None)
+}
+
+/// Whether `value` is an `"${name:if-any}"` whose variable is unbound: its
+/// member is then left out.
+fn absent_if_any(value: &Value, bindings: &Bindings) -> bool {
+    value
+        .as_str()
+        .and_then(var_name)
+        .and_then(|name| name.strip_suffix(IF_ANY))
+        .is_some_and(|base| !bindings.contains_key(base))
 }
 
 /// The same string with exactly one character changed, and its length kept:
@@ -254,6 +269,9 @@ pub fn substitute(value: &Value, bindings: &Bindings) -> Result<Value, String> {
         Value::Object(members) => {
             let mut out = Map::with_capacity(members.len());
             for (key, v) in members {
+                if absent_if_any(v, bindings) {
+                    continue;
+                }
                 let key = match var_name(key) {
                     Some(name) => match bindings.get(name) {
                         Some(Value::String(bound)) => bound.clone(),
@@ -368,6 +386,25 @@ mod tests {
             substitute(&json!("${gone:retyped}"), &Bindings::new()),
             Err("gone".to_string())
         );
+    }
+
+    #[test]
+    fn an_if_any_member_is_sent_only_when_its_value_was_captured() {
+        let doc = json!({"name": "t", "requestState": "${state:if-any}"});
+        let issued = Bindings::from([("state".to_string(), json!("s.1"))]);
+        assert_eq!(
+            substitute(&doc, &issued),
+            Ok(json!({"name": "t", "requestState": "s.1"}))
+        );
+        assert_eq!(substitute(&doc, &Bindings::new()), Ok(json!({"name": "t"})));
+        // Anywhere but a member's value, it is a variable like any other.
+        assert_eq!(
+            substitute(&json!(["${state:if-any}"]), &Bindings::new()),
+            Err("state".to_string())
+        );
+        let mut names = Vec::new();
+        vars_in(&doc, &mut names);
+        assert_eq!(names, ["state"]);
     }
 
     #[test]

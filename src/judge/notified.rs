@@ -100,6 +100,7 @@ pub fn judge_notifications(
             let stream = Stream {
                 step: sent.step,
                 expected: &step.stream,
+                end: step.stream_end.as_ref(),
                 id,
                 answer,
             };
@@ -157,6 +158,8 @@ fn answer_line(messages: &[Option<Value>], sent: Option<&Value>) -> Option<usize
 struct Stream<'a> {
     step: usize,
     expected: &'a [Pattern],
+    /// The notification that may close the stream after `expected`.
+    end: Option<&'a Pattern>,
     /// The listen request's id: the subscription id its messages carry.
     id: &'a Value,
     /// The output line of the request's own response, when `before_answer`
@@ -173,16 +176,24 @@ fn judge_stream(
     let &Stream {
         step,
         expected,
+        end,
         id,
         answer,
     } = stream;
-    let tagged: Vec<(usize, &Value)> = notes
+    let ends = |n: &Value| end.is_some_and(|p| matching::matches(p, Some(n), bindings));
+    // The stream carries what is tagged with its id, and an untagged
+    // notification that would close it: that one names the stream in its own
+    // way, so it must come where a closing may, not before the last message.
+    let carried: Vec<(usize, &Value)> = notes
         .iter()
         .copied()
-        .filter(|(_, n)| subscription_of(n) == Some(id))
+        .filter(|(_, n)| match subscription_of(n) {
+            Some(tag) => tag == id,
+            None => ends(n),
+        })
         .collect();
     for (position, pattern) in expected.iter().enumerate() {
-        let Some(&(_, got)) = tagged.get(position) else {
+        let Some(&(_, got)) = carried.get(position) else {
             let method = pattern.member("method").map(|m| m.to_json());
             let untagged = notes
                 .iter()
@@ -195,7 +206,7 @@ fn judge_stream(
                 step,
                 position,
                 expected: matching::resolve(pattern, bindings).to_json(),
-                tagged: tagged.iter().map(|(_, n)| (*n).clone()).collect(),
+                tagged: carried.iter().map(|(_, n)| (*n).clone()).collect(),
                 untagged,
             }));
             return;
@@ -211,17 +222,20 @@ fn judge_stream(
             return;
         }
     }
-    if let Some((_, extra)) = tagged.get(expected.len()) {
+    // One closing notification may follow, and nothing after it.
+    let closed = carried.get(expected.len()).is_some_and(|(_, n)| ends(n));
+    let position = expected.len() + usize::from(closed);
+    if let Some((_, extra)) = carried.get(position) {
         problems.push(Problem::Notification(NotificationProblem::StreamExtra {
             step,
-            position: expected.len(),
+            position,
             message: (*extra).clone(),
         }));
         return;
     }
     // A response ends its request: nothing of the stream may follow it.
     if let Some(answer) = answer
-        && let Some((_, late)) = tagged.iter().find(|(line, _)| *line > answer)
+        && let Some((_, late)) = carried.iter().find(|(line, _)| *line > answer)
     {
         problems.push(Problem::Notification(NotificationProblem::AfterAnswer {
             step,
@@ -267,6 +281,7 @@ mod tests {
             captures: vec![],
             stream,
             notifications,
+            stream_end: None,
             before_answer: false,
             line: 1,
         }
@@ -399,6 +414,84 @@ mod tests {
         ));
         // Without before_answer the same order passes: only content is judged.
         assert_eq!(problems(&listen_scenario(), &eager), vec![]);
+    }
+
+    #[test]
+    fn a_stream_may_close_once_with_its_end_after_everything_it_carries() {
+        let cancelled = |request: Value, tag: Option<Value>| {
+            let mut params = json!({"requestId": request});
+            if let Some(tag) = tag {
+                params["_meta"] = json!({SUBSCRIPTION_ID: tag});
+            }
+            json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": params})
+        };
+        let mut closable = listen_scenario();
+        closable.steps[0].stream_end = Some(pattern(
+            json!({"method": "notifications/cancelled", "params": {"requestId": 4}}),
+        ));
+        let mut held = closable.clone();
+        held.steps[0].before_answer = true;
+        let sent = [json!({"id": 4, "method": "subscriptions/listen"})];
+        let end = json!({"jsonrpc": "2.0", "id": 4, "result": {"resultType": "complete"}});
+        let body = [ack(json!(4)), changed(Some(json!(4)))];
+        let with = |more: &[Value]| run(&sent, &[&body[..], more].concat());
+        // Closed by the notification, tagged or not, with or without the
+        // result after it: right, and the same with the stream held ahead
+        // of the answer.
+        for tag in [Some(json!(4)), None] {
+            let close = cancelled(json!(4), tag);
+            for ending in [vec![close.clone()], vec![close.clone(), end.clone()]] {
+                assert_eq!(problems(&closable, &with(&ending)), vec![], "{ending:?}");
+                assert_eq!(problems(&held, &with(&ending)), vec![], "{ending:?}");
+            }
+            // After the result it names a request already over.
+            assert!(matches!(
+                &problems(&held, &with(&[end.clone(), close.clone()]))[..],
+                [Problem::Notification(NotificationProblem::AfterAnswer { step: 0, message })]
+                    if message["method"] == "notifications/cancelled"
+            ));
+            // Twice is once too many.
+            assert!(matches!(
+                &problems(&closable, &with(&[close.clone(), close.clone()]))[..],
+                [Problem::Notification(NotificationProblem::StreamExtra {
+                    position: 3,
+                    ..
+                })]
+            ));
+            // Before the stream's last message: that message is out of place.
+            let early = run(
+                &sent,
+                &[ack(json!(4)), close.clone(), changed(Some(json!(4)))],
+            );
+            assert!(matches!(
+                &problems(&closable, &early)[..],
+                [Problem::Notification(NotificationProblem::StreamWrong { position: 1, got, .. })]
+                    if got["method"] == "notifications/cancelled"
+            ));
+        }
+        // Naming another request, tagged: one message too many; untagged,
+        // not this stream's at all (a scenario's `unwanted` may forbid it).
+        let other = with(&[cancelled(json!(5), Some(json!(4)))]);
+        assert!(matches!(
+            &problems(&closable, &other)[..],
+            [Problem::Notification(NotificationProblem::StreamExtra {
+                position: 2,
+                ..
+            })]
+        ));
+        assert_eq!(
+            problems(&closable, &with(&[cancelled(json!(5), None)])),
+            vec![]
+        );
+        // Without a `stream_end` the tagged notification is an extra message.
+        let tagged = with(&[cancelled(json!(4), Some(json!(4)))]);
+        assert!(matches!(
+            &problems(&listen_scenario(), &tagged)[..],
+            [Problem::Notification(NotificationProblem::StreamExtra {
+                position: 2,
+                ..
+            })]
+        ));
     }
 
     #[test]

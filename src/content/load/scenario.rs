@@ -36,6 +36,7 @@ struct StepFile {
     capture: BTreeMap<String, String>,
     #[serde(default)]
     stream: Vec<Spanned<String>>,
+    stream_end: Option<Spanned<String>>,
     #[serde(default)]
     notifications: Vec<Spanned<String>>,
     #[serde(default)]
@@ -176,6 +177,18 @@ pub(super) fn compile_scenario(
             }
         }
         let stream = notification_patterns(check, &label, "stream", step.stream, &mut ok);
+        let stream_end = notification_patterns(
+            check,
+            &label,
+            "stream_end",
+            step.stream_end.into_iter().collect(),
+            &mut ok,
+        )
+        .pop();
+        if stream_end.is_some() && stream.is_empty() {
+            check.error(Some(step_at), format!("{label}: has a `stream_end`, but no `stream`: it names the notification that may close the stream this step opens"));
+            ok = false;
+        }
         let notifications =
             notification_patterns(check, &label, "notifications", step.notifications, &mut ok);
         if answers == AnswerOrder::InOrder && !(stream.is_empty() && notifications.is_empty()) {
@@ -191,7 +204,7 @@ pub(super) fn compile_scenario(
             check.error(Some(step_at), format!("{label}: has a `stream`, but sends no request: a stream belongs to the request (with an `id`) that opens it"));
             ok = false;
         }
-        for pattern in stream.iter().chain(&notifications) {
+        for pattern in stream.iter().chain(&stream_end).chain(&notifications) {
             pattern.vars(&mut used);
         }
         for name in used {
@@ -223,6 +236,7 @@ pub(super) fn compile_scenario(
             fresh: step.fresh,
             captures,
             stream,
+            stream_end,
             notifications,
             before_answer: step.before_answer,
             line: check.line(step_at),

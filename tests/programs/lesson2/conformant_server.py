@@ -2,10 +2,11 @@
 """Lesson 2's capstone (conformant-server), written apart from the Rust
 reference and making other spec-legal choices: cacheScope "private" on
 resources/read, a requestState that is base64url JSON and a tag after a "~",
-keyed with another secret; resource subscriptions kept in the acknowledgment;
-an answer of the wrong shape asked again (a new input_required) rather than
-refused; log messages at info and warning; errors with other messages. It
-must pass every scenario of the exercise. Standard library only."""
+keyed with another secret; resource subscriptions asked for refused in so
+many words (an empty list in the acknowledgment); an answer of the wrong
+shape asked again (a new input_required) rather than refused; log messages
+at info and warning; errors with other messages. It must pass every
+scenario of the exercise. Standard library only."""
 import base64
 import hashlib
 import hmac
@@ -190,8 +191,9 @@ def listen(msg_id, params, caps, level, out):
     agreed = {}
     if wanted.get("toolsListChanged") is True:
         agreed["toolsListChanged"] = True
-    if isinstance(wanted.get("resourceSubscriptions"), list):
-        agreed["resourceSubscriptions"] = wanted["resourceSubscriptions"]
+    if wanted.get("resourceSubscriptions"):
+        # No resource here can be subscribed to (no `resources.subscribe`).
+        agreed["resourceSubscriptions"] = []
     out.append({"jsonrpc": "2.0", "method": "notifications/subscriptions/acknowledged",
                 "params": {"notifications": agreed, "_meta": {SUB_KEY: msg_id}}})
     streams[json.dumps(msg_id)] = (msg_id, agreed)

@@ -1,8 +1,8 @@
 """A correct server for exercise 13 `subscriptions`, written apart from the Rust solution.
 
 It differs from the reference in every place the spec leaves open:
-- it honours `resourcesListChanged` too (it has a resource list, empty and fixed, so it
-  never has to send one), where the reference acknowledges tools and prompts only;
+- a type it was asked for but cannot honour (it has no resources) is acknowledged as
+  `false`, and resource URIs as an empty list, where the reference leaves both out;
 - keys come in another order (`method` before `jsonrpc`, the filter before `_meta`);
 - the notifications a change causes are written before the tool's response, not after;
 - at end of input it ends every stream still open gracefully: a `complete` result for
@@ -18,11 +18,10 @@ import sys
 SUB_KEY = "io.modelcontextprotocol/subscriptionId"
 INFO = {"io.modelcontextprotocol/serverInfo": {"name": "py-subscriptions", "version": "2.0"}}
 # The filter fields this server can honour, and the list each one watches.
-HONOURED = {"toolsListChanged": "tools", "promptsListChanged": "prompts", "resourcesListChanged": "resources"}
+HONOURED = {"toolsListChanged": "tools", "promptsListChanged": "prompts"}
 CHANGED_METHOD = {
     "tools": "notifications/tools/list_changed",
     "prompts": "notifications/prompts/list_changed",
-    "resources": "notifications/resources/list_changed",
 }
 
 
@@ -45,7 +44,7 @@ def ok(id_, result):
 
 class Server:
     def __init__(self):
-        self.lists = {"tools": ["add_tool", "add_prompt"], "prompts": ["recap"], "resources": []}
+        self.lists = {"tools": ["add_tool", "add_prompt"], "prompts": ["recap"]}
         # json.dumps(listen id) -> (listen id, set of list names it watches)
         self.subscriptions = {}
 
@@ -65,6 +64,11 @@ class Server:
         watching = {HONOURED[f] for f in HONOURED if wanted.get(f) is True}
         self.subscriptions[json.dumps(id_)] = (id_, watching)
         agreed = {f: True for f in HONOURED if HONOURED[f] in watching}
+        # Asked for, but there are no resources here: refused in so many words.
+        if wanted.get("resourcesListChanged") is True:
+            agreed["resourcesListChanged"] = False
+        if wanted.get("resourceSubscriptions"):
+            agreed["resourceSubscriptions"] = []
         write(self.stream_message(id_, "notifications/subscriptions/acknowledged", {"notifications": agreed}))
 
     def cancel(self, params):
@@ -129,10 +133,9 @@ class Server:
             self.listen(id_, params)
         elif method == "tools/call":
             self.call(id_, params)
-        elif method in ("tools/list", "prompts/list", "resources/list"):
+        elif method in ("tools/list", "prompts/list"):
             which = method.split("/")[0]
-            key = "name" if which != "resources" else "uri"
-            items = [{key: n, "inputSchema": {"type": "object"}} if which == "tools" else {key: n}
+            items = [{"name": n, "inputSchema": {"type": "object"}} if which == "tools" else {"name": n}
                      for n in self.lists[which]]
             write(ok(id_, {which: items, "cacheScope": "public", "ttlMs": 30000}))
         else:

@@ -69,6 +69,7 @@ fn is_request(body: &Value) -> bool {
 ///   - -32020, -32021, -32022: 400
 ///   - -32602: 400 when a required `_meta` field is missing. This function
 ///     sees only the code, so give every -32602 400: that is allowed too.
+///
 /// The spec leaves the others to you: 200, or an error status (4xx or 5xx).
 /// `learn serve` sends 400 for -32700 and -32600, 500 for -32603, and 200
 /// for any other code (the method's own error).

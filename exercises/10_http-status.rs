@@ -15,7 +15,11 @@
 //!   1. `is_request`: only a request is answered; anything else gets 202.
 //!   2. `status_for`: the status that goes with each answer.
 //!   3. `header_value`: look a header up; names ignore case.
-//!   4. `headers_agree`: the headers that repeat the body must be there and agree.
+//!   4. `unmarked`: what an `=?base64?...?=` header value stands for.
+//!   5. `headers_agree`: the headers that repeat the body must be there and agree.
+//!
+//! `base64_decode` is given: the lesson is about which header is compared
+//! with what, not about Base64 itself.
 //!
 //! Check your work with `learn check http-status`. Stuck? `learn hint http-status`.
 //! Debug with `eprintln!`: stderr is yours, stdout is for answers.
@@ -59,11 +63,16 @@ fn is_request(body: &Value) -> bool {
 }
 
 /// TODO: the status for an answer: `None` is a result, `Some(code)` an error.
+/// The spec fixes these:
 ///   - a result: 200
 ///   - -32601 (method not found, removed methods too): 404
-///   - -32700, -32600, -32602, -32020, -32021, -32022: 400
-///   - -32603 (internal error): 500
-///   - any other code (the method's own error): 200
+///   - -32020, -32021, -32022: 400
+///   - -32602: 400 when a required `_meta` field is missing. This function
+///     sees only the code, so give every -32602 400: that is allowed too.
+///
+/// The spec leaves the others to you: 200, or an error status (4xx or 5xx).
+/// `learn serve` sends 400 for -32700 and -32600, 500 for -32603, and 200
+/// for any other code (the method's own error).
 fn status_for(code: Option<i64>) -> u16 {
     todo!("match the code")
 }
@@ -72,12 +81,24 @@ fn status_for(code: Option<i64>) -> u16 {
 ///   - `MCP-Protocol-Version` repeats `params._meta["io.modelcontextprotocol/protocolVersion"]`
 ///   - `Mcp-Method` repeats `method`
 ///   - `Mcp-Name` repeats `params.name` for tools/call and prompts/get,
-///     `params.uri` for resources/read (other methods have no Mcp-Name)
+///     `params.uri` for resources/read (other methods have no Mcp-Name);
+///     compare what it stands for (`unmarked`), not its raw text
 ///
 /// A missing header is a mismatch. Compare only values the body really
 /// has: a body without the field is the server's -32602 to give, not -32020.
 fn headers_agree(headers: &Map<String, Value>, body: &Value) -> bool {
     todo!("check each header against its body field")
+}
+
+/// TODO: what a header value stands for. A value that starts with
+/// `=?base64?` and ends with `?=` (exactly, lowercase) is the UTF-8 text
+/// that `base64_decode` gives for what lies between the markers; any other
+/// value is itself. `None` when a marked value does not decode, or does not
+/// decode to UTF-8: such a header matches nothing.
+///
+/// Hint: `str::strip_prefix`, `str::strip_suffix`, `String::from_utf8`.
+fn unmarked(value: &str) -> Option<String> {
+    todo!("strip the markers and decode, or keep the value as it is")
 }
 
 /// TODO: a header's value as a string. Header NAMES ignore case
@@ -86,4 +107,29 @@ fn headers_agree(headers: &Map<String, Value>, body: &Value) -> bool {
 /// Hint: `str::eq_ignore_ascii_case`.
 fn header_value<'a>(headers: &'a Map<String, Value>, name: &str) -> Option<&'a str> {
     todo!("find the header whatever the case of its name")
+}
+
+/// Given: standard Base64 with its `=` padding (RFC 4648 §4) decoded, or
+/// `None` when `text` is not that.
+fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    if !text.len().is_multiple_of(4) {
+        return None;
+    }
+    let digits = text
+        .strip_suffix("==")
+        .or_else(|| text.strip_suffix('='))
+        .unwrap_or(text);
+    let (mut bits, mut held, mut bytes) = (0u32, 0u32, Vec::new());
+    for c in digits.bytes() {
+        // Each character holds 6 bits; a byte is ready once 8 are held.
+        let digit = ALPHABET.iter().position(|&a| a == c)?;
+        bits = (bits << 6) + digit as u32;
+        held += 6;
+        if held >= 8 {
+            held -= 8;
+            bytes.push((bits >> held) as u8);
+        }
+    }
+    Some(bytes)
 }

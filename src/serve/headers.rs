@@ -78,7 +78,9 @@ fn compare(
     }
 }
 
-/// `=?base64?...?=` decoded; any other value as it is.
+/// `=?base64?...?=` decoded; any other value as it is. The markers are
+/// exact and lowercase; what they wrap must be standard Base64 with its
+/// padding (RFC 4648 §4), as the conformance suite requires.
 fn decode_sentinel(value: &str) -> Option<String> {
     match value
         .strip_prefix("=?base64?")
@@ -89,38 +91,9 @@ fn decode_sentinel(value: &str) -> Option<String> {
     }
 }
 
-/// Standard Base64 with padding (RFC 4648 §4).
 fn base64_decode(text: &str) -> Option<Vec<u8>> {
-    let digit = |c: u8| -> Option<u32> {
-        Some(match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        } as u32)
-    };
-    let bytes = text.as_bytes();
-    if !bytes.len().is_multiple_of(4) {
-        return None;
-    }
-    let mut out = Vec::with_capacity(bytes.len() / 4 * 3);
-    for (index, chunk) in bytes.chunks(4).enumerate() {
-        let last = index + 1 == bytes.len() / 4;
-        let pad = chunk.iter().rev().take_while(|&&c| c == b'=').count();
-        if pad > 2 || (pad > 0 && !last) {
-            return None;
-        }
-        let mut n = 0u32;
-        for &c in &chunk[..4 - pad] {
-            n = (n << 6) | digit(c)?;
-        }
-        n <<= 6 * pad as u32;
-        let three = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
-        out.extend_from_slice(&three[..3 - pad]);
-    }
-    Some(out)
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD.decode(text).ok()
 }
 
 #[cfg(test)]
@@ -254,5 +227,19 @@ mod tests {
         assert_eq!(base64_decode("YWJj").unwrap(), b"abc");
         assert!(base64_decode("YW=j").is_none());
         assert!(base64_decode("abc").is_none());
+        // The suite's own rejections: padding left out, a non-alphabet character.
+        assert!(base64_decode("SGVsbG8").is_none());
+        assert!(base64_decode("SGVs!!!bG8=").is_none());
+    }
+
+    #[test]
+    fn the_markers_are_exact() {
+        assert_eq!(decode_sentinel("=?base64?SGVsbG8=?=").unwrap(), "Hello");
+        // Without both markers (or with other case) a value is taken as it is.
+        for literal in ["SGVsbG8=", "=?base64?SGVsbG8=", "=?BASE64?SGVsbG8=?="] {
+            assert_eq!(decode_sentinel(literal).unwrap(), literal);
+        }
+        // Base64 that is not UTF-8 is no name at all.
+        assert!(decode_sentinel("=?base64?/w==?=").is_none());
     }
 }

@@ -26,6 +26,14 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
     if args.merge {
         return merge(&args, lang);
     }
+    // Every sandbox binds folders of the course by path; a relative one
+    // (`--root course`) would name nothing there and fail every compile.
+    ctx.project.root = std::fs::canonicalize(&ctx.project.root).with_context(|| {
+        format!(
+            "cannot find the course folder {}",
+            ctx.project.root.display()
+        )
+    })?;
     let mut submissions = collect(&args.submissions)?;
     if let Some([student, _]) = args.show.as_deref() {
         // Only that student is graded.

@@ -12,26 +12,22 @@
 //! Each program's own hash is recorded when it is built and checked again
 //! before every run (`run`).
 
+use super::compile::{self, Attempt, Job};
 use super::hash::{sha256_file, sha256_hex};
 use super::progress::Bar;
 use super::toolchain::Toolchain;
-use crate::runner::interrupt;
-use crate::runner::sandbox::{self, Sandbox, SandboxLimits, give_to, take_back};
-use anyhow::{Context, Result};
-use serde_json::Value;
+use crate::runner::sandbox;
+use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
-use std::ffi::OsString;
 use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The most compiler output kept for one program.
-const MAX_MESSAGES: usize = 8 * 1024;
+/// How long the grader's own test program may take to compile.
+const CANARY_LIMIT: Duration = Duration::from_secs(120);
 
 /// Whether compiles (and runs) happen in a sandbox.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,13 +78,21 @@ enum Compiled {
     Stopped(String),
 }
 
-/// Builds every student's files, up to `jobs` students at once.
+/// Builds every student's files, up to `jobs` students at once, after the
+/// canary (below) has shown that compiling works here at all.
 pub fn build_class(plan: &BuildPlan, students: &[Vec<Source>], bar: &Bar) -> Result<Built> {
+    if !plan.grade_dir.is_absolute() {
+        bail!(
+            "the grading folder {} is not an absolute path: the sandboxes would not find it",
+            plan.grade_dir.display()
+        );
+    }
     let bin_dir = plan.grade_dir.join("bin");
     let work_dir = plan.grade_dir.join("work");
     fs::create_dir_all(&bin_dir).context("cannot create target/grade/bin")?;
     let _ = fs::remove_dir_all(&work_dir);
     fs::create_dir_all(&work_dir).context("cannot create target/grade/work")?;
+    canary(plan, &work_dir)?;
     let built = Mutex::new(Built::default());
     let next = AtomicUsize::new(0);
     let grader_failure = Mutex::new(None::<String>);
@@ -136,9 +140,39 @@ pub fn build_class(plan: &BuildPlan, students: &[Vec<Source>], bar: &Bar) -> Res
     if built.programs.is_empty()
         && let Ok(Some(why)) = grader_failure.into_inner()
     {
-        anyhow::bail!("the grader could not compile any program, so no student was graded: {why}");
+        bail!("the grader could not compile any program, so no student was graded: {why}");
     }
     Ok(built)
+}
+
+/// A program with no fault (`fn main() {}`, lints capped), compiled fresh
+/// in a sandbox as every student file is. When it does not build, no file
+/// would, and every student would get nothing for the grader's fault (a
+/// relative `--root` once did that to a whole class), so grading stops.
+fn canary(plan: &BuildPlan, work_dir: &Path) -> Result<()> {
+    let source = Source {
+        exercise: usize::MAX,
+        file: "00_canary.rs",
+        text: "fn main() {}\n",
+    };
+    let job = Job {
+        dir: work_dir.join("canary"),
+        uid: sandbox::student_uid(0),
+        source: &source,
+        cap_lints: true,
+    };
+    let attempt = compile::rustc(plan, &job, Instant::now() + CANARY_LIMIT)?;
+    let _ = fs::remove_dir_all(&job.dir);
+    let why = match attempt {
+        Attempt::Built(_) => return Ok(()),
+        Attempt::Errors { messages, .. } => messages,
+        Attempt::TimedOut => format!("it took over {} s", CANARY_LIMIT.as_secs()),
+        Attempt::Stopped(why) => why,
+    };
+    bail!(
+        "grading cannot work here: the grader's sandbox could not compile a program with no fault (`fn main() {{}}`), so every student would get nothing; no student was graded.\n{}",
+        why.trim_end()
+    )
 }
 
 fn limit_reached(limit: Duration) -> String {
@@ -148,6 +182,7 @@ fn limit_reached(limit: Duration) -> String {
     )
 }
 
+/// The program built from `source`, from the cache or compiled now.
 fn compile(
     plan: &BuildPlan,
     bin_dir: &Path,
@@ -156,11 +191,10 @@ fn compile(
     source: &Source,
     deadline: Instant,
 ) -> Result<Compiled> {
-    let toolchain = plan.toolchain;
     let key = sha256_hex(
         format!(
             "{}\n{}\n{}\n{}",
-            toolchain.fingerprint,
+            plan.toolchain.fingerprint,
             source.file,
             source.text.len(),
             source.text
@@ -179,249 +213,41 @@ fn compile(
     if let Ok(errors) = fs::read_to_string(&cached_errors) {
         return Ok(Compiled::Errors(errors));
     }
-
-    // A folder of its own: the file (readable), and an empty, writable `out`.
-    let dir = work_dir.join(format!("{student}-{}", source.exercise));
-    let src = dir.join("src");
-    let out = dir.join("out");
-    fs::create_dir_all(src.join("exercises"))?;
-    fs::create_dir_all(&out)?;
-    let file = src.join("exercises").join(source.file);
-    fs::write(&file, source.text).with_context(|| format!("cannot write {}", file.display()))?;
-    let uid = sandbox::student_uid(student);
-    give_to(&out, uid).context("cannot hand the output folder to the sandbox's user")?;
-
-    let inside = plan.isolation == Isolation::Sandboxed;
-    let (rustc, deps, source_path, out_path) = if inside {
-        (
-            PathBuf::from("/toolchain/bin/rustc"),
-            PathBuf::from("/deps"),
-            format!("exercises/{}", source.file),
-            PathBuf::from("/out/program"),
-        )
-    } else {
-        (
-            toolchain.sysroot.join("bin").join("rustc"),
-            toolchain.deps_dir.clone(),
-            format!("exercises/{}", source.file),
-            out.join("program"),
-        )
+    let job = Job {
+        dir: work_dir.join(format!("{student}-{}", source.exercise)),
+        uid: sandbox::student_uid(student),
+        source,
+        cap_lints: false,
     };
-    let mut argv: Vec<OsString> = vec![rustc.into()];
-    for flag in &toolchain.flags {
-        argv.push(flag.into());
-    }
-    for arg in [
-        "--crate-type",
-        "bin",
-        "--crate-name",
-        "exercise",
-        "-C",
-        "debuginfo=0",
-        "-C",
-        "strip=symbols",
-        "-C",
-        "embed-bitcode=no",
-        "--error-format=json",
-        "--color",
-        "never",
-    ] {
-        argv.push(arg.into());
-    }
-    let mut dependency = OsString::from("dependency=");
-    dependency.push(&deps);
-    argv.push("-L".into());
-    argv.push(dependency);
-    for (name, file) in &toolchain.externs {
-        let mut spec = OsString::from(format!("{name}="));
-        spec.push(deps.join(file));
-        argv.push("--extern".into());
-        argv.push(spec);
-    }
-    argv.push("-o".into());
-    argv.push(out_path.into());
-    argv.push(source_path.into());
-
-    let left = deadline.saturating_duration_since(Instant::now());
-    let (argv, cwd) = if inside {
-        let jail = Sandbox {
-            read_only: vec![
-                (src.clone(), "/src".into()),
-                (toolchain.sysroot.clone(), "/toolchain".into()),
-                (toolchain.deps_dir.clone(), "/deps".into()),
-            ],
-            writable: vec![(out.clone(), "/out".into())],
-            cwd: "/src".into(),
-            limits: SandboxLimits::compiler(left.as_secs() + 1),
-            uid,
-        };
-        (
-            jail.command_line(&argv)
-                .map_err(|e| anyhow::anyhow!("{e}"))?,
-            PathBuf::from("/"),
-        )
-    } else {
-        (argv, src.clone())
-    };
-    let (status, stderr) = run_until(&argv, &cwd, deadline)?;
-    let Some(status) = status else {
-        return Ok(Compiled::Stopped(limit_reached(plan.limit)));
-    };
-    let messages = compiler_errors(&stderr);
-    let produced = out.join("program");
-    if status.success() && produced.is_file() {
-        take_back(&produced).context("cannot take the built program back")?;
-        let sha256 = sha256_file(&produced).context("cannot hash the built program")?;
-        fs::rename(&produced, &cached).context("cannot keep the built program")?;
-        fs::write(&cached_hash, &sha256).context("cannot record the program's hash")?;
-        let _ = fs::remove_dir_all(&dir);
-        return Ok(Compiled::Program(BuiltProgram {
-            path: cached,
-            sha256,
-        }));
-    }
-    let _ = fs::remove_dir_all(&dir);
-    if status.code() == Some(1) && !messages.is_empty() {
-        // Kept for the next grading only when the errors are the file's own
-        // (they point into it), not the toolchain's (a missing linker, say).
-        if blames_the_file(&stderr) {
-            let _ = fs::write(&cached_errors, &messages);
-        }
-        return Ok(Compiled::Errors(messages));
-    }
-    let tail: String = String::from_utf8_lossy(&stderr)
-        .lines()
-        .filter(|l| !l.starts_with('{'))
-        .collect::<Vec<_>>()
-        .join("\n");
-    Ok(Compiled::Stopped(format!(
-        "the compiler stopped ({}){}{}",
-        describe(status),
-        if messages.is_empty() { "" } else { ":\n" },
-        if messages.is_empty() {
-            truncate(&tail)
-        } else {
-            messages
-        }
-    )))
-}
-
-fn describe(status: std::process::ExitStatus) -> String {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            return format!("signal {signal}: a limit of memory or CPU time, most likely");
-        }
-    }
-    format!("exit code {}", status.code().unwrap_or(-1))
-}
-
-fn truncate(text: &str) -> String {
-    let mut text = text.to_string();
-    if text.len() > MAX_MESSAGES {
-        let mut cut = MAX_MESSAGES;
-        while !text.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        text.truncate(cut);
-    }
-    if text.is_empty() {
-        String::new()
-    } else {
-        format!(":\n{text}")
-    }
-}
-
-/// Runs a command with stderr kept (capped); stops its process group at the
-/// deadline. `None`: stopped.
-fn run_until(
-    argv: &[OsString],
-    cwd: &Path,
-    deadline: Instant,
-) -> Result<(Option<std::process::ExitStatus>, Vec<u8>)> {
-    let mut command = Command::new(&argv[0]);
-    command
-        .args(&argv[1..])
-        .current_dir(cwd)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .env_clear()
-        .envs(
-            std::env::vars_os()
-                .filter(|(name, _)| super::toolchain::passes(&name.to_string_lossy())),
-        );
-    // Its own process group, recorded so that Ctrl-C stops it too.
-    let mut child = interrupt::spawn_group(&mut command)
-        .with_context(|| format!("could not start {}", Path::new(&argv[0]).display()))?;
-    let reader = child.stderr.take().map(|mut pipe| {
-        thread::spawn(move || {
-            let mut kept = Vec::new();
-            let mut buf = [0u8; 8192];
-            while let Ok(n @ 1..) = pipe.read(&mut buf) {
-                if kept.len() < 4 * MAX_MESSAGES * 16 {
-                    kept.extend_from_slice(&buf[..n]);
-                }
+    let attempt = compile::rustc(plan, &job, deadline);
+    let kept = match attempt {
+        Ok(Attempt::Built(produced)) => keep(&produced, &cached, &cached_hash),
+        Ok(Attempt::Errors {
+            messages,
+            blames_file,
+        }) => {
+            // Kept for the next grading only when the errors are the file's
+            // own (they point into it), not the toolchain's (a missing linker).
+            if blames_file {
+                let _ = fs::write(&cached_errors, &messages);
             }
-            kept
-        })
-    });
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break Some(status),
-            Ok(None) if Instant::now() >= deadline => {
-                interrupt::kill_group(child.id());
-                let _ = child.wait();
-                break None;
-            }
-            Ok(None) => thread::sleep(Duration::from_millis(10)),
-            Err(e) => return Err(e).context("cannot wait for the compiler"),
+            Ok(Compiled::Errors(messages))
         }
+        Ok(Attempt::TimedOut) => Ok(Compiled::Stopped(limit_reached(plan.limit))),
+        Ok(Attempt::Stopped(why)) => Ok(Compiled::Stopped(why)),
+        Err(e) => Err(e),
     };
-    let stderr = reader.and_then(|r| r.join().ok()).unwrap_or_default();
-    Ok((status, stderr))
-}
-
-/// The rendered error messages of rustc's JSON diagnostics.
-fn compiler_errors(stderr: &[u8]) -> String {
-    let mut kept = String::new();
-    for line in String::from_utf8_lossy(stderr).lines() {
-        let Ok(message) = serde_json::from_str::<Value>(line) else {
-            continue;
-        };
-        let level = message.get("level").and_then(Value::as_str);
-        let text = message
-            .get("message")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        if !matches!(level, Some("error" | "error: internal compiler error"))
-            || text.starts_with("aborting due to")
-        {
-            continue;
-        }
-        let rendered = message
-            .get("rendered")
-            .and_then(Value::as_str)
-            .unwrap_or(text);
-        if kept.len() < MAX_MESSAGES {
-            kept.push_str(rendered);
-            if kept.len() >= MAX_MESSAGES {
-                kept.push_str("\n(more errors follow; fix these first)\n");
-            }
-        }
-    }
+    let _ = fs::remove_dir_all(&job.dir);
     kept
 }
 
-/// Whether some error points at a place in the student's file.
-fn blames_the_file(stderr: &[u8]) -> bool {
-    String::from_utf8_lossy(stderr).lines().any(|line| {
-        serde_json::from_str::<Value>(line).is_ok_and(|m| {
-            m.get("level").and_then(Value::as_str) == Some("error")
-                && m.get("spans")
-                    .and_then(Value::as_array)
-                    .is_some_and(|s| !s.is_empty())
-        })
-    })
+/// Moves a built program into the cache, with its hash beside it.
+fn keep(produced: &Path, cached: &Path, cached_hash: &Path) -> Result<Compiled> {
+    let sha256 = sha256_file(produced).context("cannot hash the built program")?;
+    fs::rename(produced, cached).context("cannot keep the built program")?;
+    fs::write(cached_hash, &sha256).context("cannot record the program's hash")?;
+    Ok(Compiled::Program(BuiltProgram {
+        path: cached.to_path_buf(),
+        sha256,
+    }))
 }

@@ -15,6 +15,7 @@ use class::*;
 use common::*;
 use sandbox::sandbox_available;
 use serde_json::Value;
+use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
@@ -83,4 +84,70 @@ fn a_relative_root_grades_as_an_absolute_one() {
         "{report}"
     );
     assert!(named(&report, "alice")["exercises"][0]["build_error"].is_null());
+}
+
+/// Folders a student controls the inside of: a FIFO at `.git/HEAD` (reading
+/// it for the commit once blocked the whole class), a link from it to
+/// `/dev/zero` (once read without end), and a second path to a classmate's
+/// folder (once stopped the class before it started). Each is graded for
+/// what its exercise files earn; nobody else loses anything.
+#[cfg(unix)]
+#[test]
+fn a_students_git_folder_or_a_duplicate_folder_stops_nothing() {
+    if !sandbox_available() {
+        return;
+    }
+    let base = tempfile::tempdir().expect("temp dir");
+    let class = base.path().join("class");
+    fixture_grader(&base.path().join("course"));
+    let hash = "89abcdef0123456789abcdef0123456789abcdef";
+    for name in ["fifo", "zero", "plain"] {
+        let dir = student(&class, name, ECHO_FILE, ECHO_SOLVED);
+        fs::create_dir_all(dir.join(".git")).expect(".git");
+    }
+    let made = std::process::Command::new("mkfifo")
+        .arg(class.join("fifo/.git/HEAD"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    std::os::unix::fs::symlink("/dev/zero", class.join("zero/.git/HEAD")).expect("link");
+    fs::write(class.join("plain/.git/HEAD"), format!("{hash}\n")).expect("write");
+    std::os::unix::fs::symlink(class.join("plain"), class.join("twin")).expect("link");
+    let output = learn_within(
+        base.path(),
+        &[
+            "--root",
+            "course",
+            "grade",
+            "class/fifo",
+            "class/zero",
+            "class/plain",
+            "class/twin",
+            "--timeout",
+            "3",
+            "--format",
+            "json",
+        ],
+        Duration::from_secs(120),
+    );
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let report = json(&output);
+    assert_eq!(
+        scores(&report),
+        [
+            ("fifo".to_string(), ECHO_POINTS),
+            ("zero".to_string(), ECHO_POINTS),
+            ("plain".to_string(), ECHO_POINTS),
+            ("twin".to_string(), 0),
+        ],
+        "{report}"
+    );
+    assert!(named(&report, "fifo")["commit"].is_null());
+    assert!(named(&report, "zero")["commit"].is_null());
+    assert_eq!(named(&report, "plain")["commit"], hash);
+    let twin = named(&report, "twin")["exercises"][0]["build_error"]
+        .as_str()
+        .expect("why twin was not graded")
+        .to_string();
+    assert!(twin.contains("same folder as class/plain"), "{twin}");
 }

@@ -518,8 +518,9 @@ pub struct GradeArgs {
     #[arg(long, value_name = "FILE")]
     pub quiz: Option<PathBuf>,
 
-    /// Seconds all of one student's files may take to compile (an endless
-    /// compile-time loop costs that student only)
+    /// Seconds all of one student's files may take to compile, and one file
+    /// at most a quarter of it (an endless compile-time loop costs that file
+    /// only, and is remembered: grading again does not compile it again)
     #[arg(long, default_value_t = 120.0, value_name = "SECONDS", value_parser = parse_timeout)]
     pub build_limit: f64,
 

@@ -151,3 +151,77 @@ fn a_students_git_folder_or_a_duplicate_folder_stops_nothing() {
         .to_string();
     assert!(twin.contains("same folder as class/plain"), "{twin}");
 }
+
+/// A constant whose evaluation never ends (the lint that stops long ones
+/// is allowed): rustc loops until it is stopped.
+const COMPILES_FOREVER: &str = "#![allow(long_running_const_eval)]\n\nconst SPIN: u64 = {\n    let mut i = 1u64;\n    while i != 0 {\n        i = i.wrapping_add(1);\n    }\n    i\n};\n\nfn main() {\n    println!(\"{SPIN}\");\n}\n";
+
+/// A file that never finishes compiling costs that file: the student's
+/// other file still compiles and earns its points (the loop once took the
+/// student's whole build limit, and every file after it got nothing), a
+/// classmate loses nothing, and grading again does not compile it again.
+#[test]
+fn a_compile_time_loop_costs_only_its_file_and_only_once() {
+    if !sandbox_available() {
+        return;
+    }
+    let base = tempfile::tempdir().expect("temp dir");
+    two_exercise_grader(&base.path().join("course"));
+    let class = base.path().join("class");
+    for file in [ECHO_FILE, AGAIN_FILE] {
+        student(&class, "alice", file, ECHO_SOLVED);
+    }
+    student(&class, "looper", ECHO_FILE, COMPILES_FOREVER);
+    student(&class, "looper", AGAIN_FILE, ECHO_SOLVED);
+    let grade = || {
+        learn_within(
+            base.path(),
+            &[
+                "--root",
+                "course",
+                "grade",
+                "class/alice",
+                "class/looper",
+                "--build-limit",
+                "8",
+                "--timeout",
+                "3",
+                "--format",
+                "json",
+            ],
+            Duration::from_secs(120),
+        )
+    };
+    let first = grade();
+    assert_eq!(code(&first), 1, "{}", stderr(&first));
+    let report = json(&first);
+    assert_eq!(
+        scores(&report),
+        [
+            ("alice".to_string(), 2 * ECHO_POINTS),
+            ("looper".to_string(), ECHO_POINTS)
+        ],
+        "{report}"
+    );
+    let why = named(&report, "looper")["exercises"][0]["build_error"]
+        .as_str()
+        .expect("why the loop earned nothing")
+        .to_string();
+    assert!(
+        why.contains("stopped after 2 s, a quarter of this student's build limit"),
+        "{why}"
+    );
+
+    let again = grade();
+    assert_eq!(code(&again), 1, "{}", stderr(&again));
+    let report = json(&again);
+    assert_eq!(named(&report, "looper")["score"], ECHO_POINTS);
+    let why = named(&report, "looper")["exercises"][0]["build_error"]
+        .as_str()
+        .expect("why")
+        .to_string();
+    assert!(
+        why.contains("an earlier grading with a build limit of 8 s"),
+        "{why}"
+    );
+}

@@ -2,18 +2,18 @@
 //! `rustc` against the grader's dependencies (`toolchain`), inside a sandbox
 //! that sees only that one file, the compiler and those libraries (so
 //! `include!`, `#[path]` and the like find nothing of the grader's or of
-//! another student's), with no network, resource limits, and a wall-clock
-//! budget per student: one student's endless compile-time loop costs that
-//! student's build and nobody else's.
+//! another student's), with no network and resource limits (`compile`).
+//! Each student has a wall-clock budget (`--build-limit`) for all their
+//! files, and one file may take a quarter of it: one file's endless
+//! compile-time loop costs that file, not the student's other files, and
+//! nobody else's.
 //!
-//! Programs are kept under `target/grade/bin/`, named by the SHA-256 of
-//! what they are built from (the compiler, flags, dependencies, file text):
-//! grading again, or grading one more student, compiles only what is new.
-//! Each program's own hash is recorded when it is built and checked again
-//! before every run (`run`).
+//! Programs, and what stopped the others, are kept between gradings
+//! (`cache`). Each program's own hash is recorded when it is built and
+//! checked again before every run (`run`).
 
+use super::cache::{Cache, Kept};
 use super::compile::{self, Attempt, Job};
-use super::hash::{sha256_file, sha256_hex};
 use super::progress::Bar;
 use super::toolchain::Toolchain;
 use crate::runner::sandbox;
@@ -72,10 +72,8 @@ pub struct BuildPlan<'a> {
 
 enum Compiled {
     Program(BuiltProgram),
-    /// Compiler messages: the file's own fault, kept for the next run too.
+    /// Compiler messages, or why it was stopped.
     Errors(String),
-    /// Stopped or failed for another reason (not kept).
-    Stopped(String),
 }
 
 /// Builds every student's files, up to `jobs` students at once, after the
@@ -87,15 +85,24 @@ pub fn build_class(plan: &BuildPlan, students: &[Vec<Source>], bar: &Bar) -> Res
             plan.grade_dir.display()
         );
     }
-    let bin_dir = plan.grade_dir.join("bin");
+    let cache = Cache {
+        dir: plan.grade_dir.join("bin"),
+        fingerprint: plan.toolchain.fingerprint.clone(),
+    };
     let work_dir = plan.grade_dir.join("work");
-    fs::create_dir_all(&bin_dir).context("cannot create target/grade/bin")?;
+    fs::create_dir_all(&cache.dir).context("cannot create target/grade/bin")?;
     let _ = fs::remove_dir_all(&work_dir);
     fs::create_dir_all(&work_dir).context("cannot create target/grade/work")?;
     canary(plan, &work_dir)?;
+    let builder = Builder {
+        plan,
+        cache: &cache,
+        work_dir: &work_dir,
+        bar,
+        grader_failure: Mutex::new(None),
+    };
     let built = Mutex::new(Built::default());
     let next = AtomicUsize::new(0);
-    let grader_failure = Mutex::new(None::<String>);
     thread::scope(|scope| {
         for _ in 0..plan.jobs.clamp(1, students.len().max(1)) {
             scope.spawn(|| {
@@ -104,32 +111,18 @@ pub fn build_class(plan: &BuildPlan, students: &[Vec<Source>], bar: &Bar) -> Res
                     let Some(sources) = students.get(s) else {
                         return;
                     };
-                    let deadline = Instant::now() + plan.limit;
-                    for source in sources {
-                        let result = if Instant::now() >= deadline {
-                            Compiled::Stopped(limit_reached(plan.limit))
-                        } else {
-                            compile(plan, &bin_dir, &work_dir, s, source, deadline).unwrap_or_else(
-                                |e| {
-                                    if let Ok(mut slot) = grader_failure.lock() {
-                                        slot.get_or_insert(format!("{e:#}"));
-                                    }
-                                    Compiled::Stopped(format!("it could not be compiled: {e:#}"))
-                                },
-                            )
-                        };
-                        if let Ok(mut built) = built.lock() {
-                            let key = (s, source.exercise);
+                    let results = builder.student(s, sources);
+                    if let Ok(mut built) = built.lock() {
+                        for (exercise, result) in results {
                             match result {
                                 Compiled::Program(p) => {
-                                    built.programs.insert(key, p);
+                                    built.programs.insert((s, exercise), p);
                                 }
-                                Compiled::Errors(text) | Compiled::Stopped(text) => {
-                                    built.errors.insert(key, text);
+                                Compiled::Errors(text) => {
+                                    built.errors.insert((s, exercise), text);
                                 }
                             }
                         }
-                        bar.advance(1);
                     }
                 }
             });
@@ -138,7 +131,7 @@ pub fn build_class(plan: &BuildPlan, students: &[Vec<Source>], bar: &Bar) -> Res
     let _ = fs::remove_dir_all(&work_dir);
     let built = built.into_inner().unwrap_or_default();
     if built.programs.is_empty()
-        && let Ok(Some(why)) = grader_failure.into_inner()
+        && let Ok(Some(why)) = builder.grader_failure.into_inner()
     {
         bail!("the grader could not compile any program, so no student was graded: {why}");
     }
@@ -175,79 +168,112 @@ fn canary(plan: &BuildPlan, work_dir: &Path) -> Result<()> {
     )
 }
 
+/// What every student's build shares.
+struct Builder<'a> {
+    plan: &'a BuildPlan<'a>,
+    cache: &'a Cache,
+    work_dir: &'a Path,
+    bar: &'a Bar,
+    /// The first failure on the grader's side (a folder it cannot write).
+    grader_failure: Mutex<Option<String>>,
+}
+
+impl Builder<'_> {
+    /// One student's files, one after another, within their build limit
+    /// (`plan.limit`); each file may take at most a quarter of it, so a
+    /// file that never finishes compiling costs that file and not the
+    /// student's others. A file stopped at its quarter is remembered (with
+    /// the limit) and not compiled again while the limit is no longer.
+    fn student(&self, s: usize, sources: &[Source]) -> Vec<(usize, Compiled)> {
+        let limit = self.plan.limit;
+        let per_file = limit / 4;
+        let end = Instant::now() + limit;
+        let mut done = Vec::new();
+        for source in sources {
+            let key = self.cache.key(source);
+            let result = match self.cache.get(&key, limit) {
+                Some(kept) => from_cache(kept),
+                None => {
+                    let left = end.saturating_duration_since(Instant::now());
+                    let given = left.min(per_file);
+                    if given.is_zero() {
+                        Compiled::Errors(limit_reached(limit))
+                    } else if let Some(result) = self.compile(s, source, &key, given) {
+                        result
+                    } else if given == per_file {
+                        self.cache.keep_timeout(&key, limit);
+                        Compiled::Errors(format!(
+                            "the compile was stopped after {} s, a quarter of this student's build limit of {} s (--build-limit), the most one file may take (a compile-time loop that never ends?)",
+                            per_file.as_secs_f64(),
+                            limit.as_secs()
+                        ))
+                    } else {
+                        Compiled::Errors(limit_reached(limit))
+                    }
+                }
+            };
+            done.push((source.exercise, result));
+            self.bar.advance(1);
+        }
+        done
+    }
+
+    /// Compiles one file with `given` time; `None` when it ran out.
+    fn compile(&self, s: usize, source: &Source, key: &str, given: Duration) -> Option<Compiled> {
+        let job = Job {
+            dir: self.work_dir.join(format!("{s}-{}", source.exercise)),
+            uid: sandbox::student_uid(s),
+            source,
+            cap_lints: false,
+        };
+        let attempt = compile::rustc(self.plan, &job, Instant::now() + given);
+        let result = match attempt {
+            Ok(Attempt::TimedOut) => None,
+            Ok(Attempt::Built(produced)) => Some(
+                self.cache
+                    .keep_program(key, &produced)
+                    .map(Compiled::Program)
+                    .unwrap_or_else(|e| self.grader_failed(e)),
+            ),
+            Ok(Attempt::Errors {
+                messages,
+                blames_file,
+            }) => {
+                // Kept for the next grading only when the errors are the
+                // file's own (they point into it), not the toolchain's.
+                if blames_file {
+                    self.cache.keep_errors(key, &messages);
+                }
+                Some(Compiled::Errors(messages))
+            }
+            Ok(Attempt::Stopped(why)) => Some(Compiled::Errors(why)),
+            Err(e) => Some(self.grader_failed(e)),
+        };
+        let _ = fs::remove_dir_all(&job.dir);
+        result
+    }
+
+    fn grader_failed(&self, e: anyhow::Error) -> Compiled {
+        if let Ok(mut slot) = self.grader_failure.lock() {
+            slot.get_or_insert(format!("{e:#}"));
+        }
+        Compiled::Errors(format!("it could not be compiled: {e:#}"))
+    }
+}
+
+fn from_cache(kept: Kept) -> Compiled {
+    match kept {
+        Kept::Program(program) => Compiled::Program(program),
+        Kept::Errors(messages) => Compiled::Errors(messages),
+        Kept::TimedOut { limit_seconds } => Compiled::Errors(format!(
+            "the compile was stopped: an earlier grading with a build limit of {limit_seconds} s found that this file does not finish compiling in a quarter of it (a compile-time loop that never ends?); `learn grade --clean`, or a longer --build-limit, compiles it again"
+        )),
+    }
+}
+
 fn limit_reached(limit: Duration) -> String {
     format!(
-        "the build was stopped: this student's files took longer than the build limit of {} s to compile (a compile-time loop that never ends?)",
+        "the build was stopped: this student's files took longer than the build limit of {} s to compile (--build-limit), and no time was left for this one",
         limit.as_secs()
     )
-}
-
-/// The program built from `source`, from the cache or compiled now.
-fn compile(
-    plan: &BuildPlan,
-    bin_dir: &Path,
-    work_dir: &Path,
-    student: usize,
-    source: &Source,
-    deadline: Instant,
-) -> Result<Compiled> {
-    let key = sha256_hex(
-        format!(
-            "{}\n{}\n{}\n{}",
-            plan.toolchain.fingerprint,
-            source.file,
-            source.text.len(),
-            source.text
-        )
-        .as_bytes(),
-    );
-    let cached = bin_dir.join(&key);
-    let cached_hash = bin_dir.join(format!("{key}.sha256"));
-    let cached_errors = bin_dir.join(format!("{key}.errors"));
-    if let (true, Ok(sha256)) = (cached.is_file(), fs::read_to_string(&cached_hash)) {
-        return Ok(Compiled::Program(BuiltProgram {
-            path: cached,
-            sha256: sha256.trim().to_string(),
-        }));
-    }
-    if let Ok(errors) = fs::read_to_string(&cached_errors) {
-        return Ok(Compiled::Errors(errors));
-    }
-    let job = Job {
-        dir: work_dir.join(format!("{student}-{}", source.exercise)),
-        uid: sandbox::student_uid(student),
-        source,
-        cap_lints: false,
-    };
-    let attempt = compile::rustc(plan, &job, deadline);
-    let kept = match attempt {
-        Ok(Attempt::Built(produced)) => keep(&produced, &cached, &cached_hash),
-        Ok(Attempt::Errors {
-            messages,
-            blames_file,
-        }) => {
-            // Kept for the next grading only when the errors are the file's
-            // own (they point into it), not the toolchain's (a missing linker).
-            if blames_file {
-                let _ = fs::write(&cached_errors, &messages);
-            }
-            Ok(Compiled::Errors(messages))
-        }
-        Ok(Attempt::TimedOut) => Ok(Compiled::Stopped(limit_reached(plan.limit))),
-        Ok(Attempt::Stopped(why)) => Ok(Compiled::Stopped(why)),
-        Err(e) => Err(e),
-    };
-    let _ = fs::remove_dir_all(&job.dir);
-    kept
-}
-
-/// Moves a built program into the cache, with its hash beside it.
-fn keep(produced: &Path, cached: &Path, cached_hash: &Path) -> Result<Compiled> {
-    let sha256 = sha256_file(produced).context("cannot hash the built program")?;
-    fs::rename(produced, cached).context("cannot keep the built program")?;
-    fs::write(cached_hash, &sha256).context("cannot record the program's hash")?;
-    Ok(Compiled::Program(BuiltProgram {
-        path: cached.to_path_buf(),
-        sha256,
-    }))
 }

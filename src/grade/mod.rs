@@ -11,6 +11,7 @@
 //! Front end: `commands::grade`.
 
 pub mod build;
+pub mod cache;
 pub mod compile;
 pub mod hash;
 pub mod hidden;

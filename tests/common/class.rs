@@ -116,3 +116,29 @@ pub fn within(mut command: Command, limit: Duration) -> Output {
         stderr: err.join().unwrap_or_default(),
     }
 }
+
+/// The second exercise of `two_exercise_grader`'s course.
+pub const AGAIN_FILE: &str = "02_echo-again.rs";
+
+/// A grader's copy of the fixture course with a second exercise,
+/// `echo-again` (number 2, 5 points, the same scenarios as `echo`).
+pub fn two_exercise_grader(at: &Path) {
+    fixture_grader(at);
+    let exercises = at.join("lessons/basics/exercises");
+    let echo = fs::read_to_string(exercises.join("echo.toml")).expect("echo.toml");
+    let again = echo
+        .replace("id = \"echo\"", "id = \"echo-again\"")
+        .replace("number = 1", "number = 2")
+        .replace(ECHO_FILE, AGAIN_FILE);
+    fs::write(exercises.join("echo-again.toml"), again).expect("write");
+    fs::copy(exercises.join(ECHO_FILE), exercises.join(AGAIN_FILE)).expect("copy");
+    let solutions = at.join("solutions");
+    fs::copy(solutions.join(ECHO_FILE), solutions.join(AGAIN_FILE)).expect("copy");
+    let lesson = at.join("lessons/basics/lesson.toml");
+    let text = fs::read_to_string(&lesson).expect("lesson.toml");
+    let text = text.replace(
+        "  { exercise = \"echo\" },\n",
+        "  { exercise = \"echo\" },\n  { exercise = \"echo-again\" },\n",
+    );
+    fs::write(&lesson, text).expect("write");
+}

@@ -524,6 +524,12 @@ pub struct GradeArgs {
     #[arg(long, default_value_t = 120.0, value_name = "SECONDS", value_parser = parse_timeout)]
     pub build_limit: f64,
 
+    /// MiB all of one student's processes (compiles and programs) may hold
+    /// at once; over it, they are all stopped (enforced when grading as root,
+    /// where each student's sandboxes run as a user of their own)
+    #[arg(long, default_value_t = 2048, value_name = "MIB", value_parser = clap::value_parser!(u64).range(256..=1 << 20))]
+    pub memory_limit: u64,
+
     /// Grade without a sandbox (bubblewrap), accepting that students' code
     /// can then read, change or kill anything the grading user can: only
     /// inside a throw-away container, never for marks on a shared machine

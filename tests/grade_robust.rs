@@ -225,3 +225,68 @@ fn a_compile_time_loop_costs_only_its_file_and_only_once() {
         "{why}"
     );
 }
+
+/// The echo solution, after taking 400 MiB (under the sandbox's 512 MiB
+/// per process) and holding it for a second.
+fn hoarder() -> String {
+    ECHO_SOLVED.replacen(
+        "fn main() {\n",
+        "fn main() {\n    let mut hoard = vec![0u8; 400 << 20];\n    for i in (0..hoard.len()).step_by(4096) {\n        hoard[i] = 1;\n    }\n    std::hint::black_box(&hoard);\n    std::thread::sleep(std::time::Duration::from_secs(1));\n",
+        1,
+    )
+}
+
+/// `--memory-limit`: what all of one student's processes hold at once. A
+/// student over it earns nothing for what ran then, and the report says
+/// why; a classmate under it is graded as usual. (Each process's own limit
+/// lets the hoarder's program through: before the cap, it earned 5/5.)
+#[test]
+fn a_student_over_the_memory_limit_is_stopped_alone() {
+    if !sandbox_available() {
+        return;
+    }
+    let root = std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    if !root {
+        // The cap needs a user per student, which only root can give.
+        assert!(std::env::var_os("CI").is_none(), "CI grades as root");
+        eprintln!("skipped: the memory cap is enforced when grading as root");
+        return;
+    }
+    let base = tempfile::tempdir().expect("temp dir");
+    fixture_grader(&base.path().join("course"));
+    let class = base.path().join("class");
+    student(&class, "alice", ECHO_FILE, ECHO_SOLVED);
+    student(&class, "hoarder", ECHO_FILE, &hoarder());
+    let output = learn_within(
+        base.path(),
+        &[
+            "--root",
+            "course",
+            "grade",
+            "class/alice",
+            "class/hoarder",
+            "--memory-limit",
+            "256",
+            "--timeout",
+            "5",
+            "--format",
+            "json",
+        ],
+        Duration::from_secs(120),
+    );
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let report = json(&output);
+    assert_eq!(
+        scores(&report),
+        [
+            ("alice".to_string(), ECHO_POINTS),
+            ("hoarder".to_string(), 0)
+        ],
+        "{report}"
+    );
+    assert_eq!(named(&report, "hoarder")["over_memory_limit"], true);
+    assert_eq!(named(&report, "alice")["over_memory_limit"], false);
+}

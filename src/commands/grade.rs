@@ -99,6 +99,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
         jobs,
         timeout: Duration::from_secs_f64(args.timeout.seconds),
         build_limit: Duration::from_secs_f64(args.build_limit),
+        memory_limit: args.memory_limit << 20,
         quiz: args.quiz.clone(),
         lang,
         isolation,

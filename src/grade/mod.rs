@@ -16,6 +16,7 @@ pub mod compile;
 pub mod hash;
 pub mod hidden;
 pub mod integrity;
+pub mod memory;
 pub mod model;
 pub mod progress;
 pub mod quiz;
@@ -47,6 +48,8 @@ pub struct GradeOptions {
     pub timeout: Duration,
     /// Wall-clock time for compiling all of one student's files.
     pub build_limit: Duration,
+    /// Bytes all of one student's processes may hold at once (`memory`).
+    pub memory_limit: u64,
     /// Each submission's quiz answers file, inside the submission.
     pub quiz: Option<PathBuf>,
     pub lang: Lang,
@@ -88,6 +91,7 @@ pub fn grade_class(
     let grade_dir = project.root.join("target").join("grade");
     let _lock = integrity::lock(&grade_dir)?;
 
+    let memory = memory::watch(submissions.len(), options.memory_limit);
     let build_started = Instant::now();
     let toolchain = toolchain::prepare(&project.root, &grade_dir, options.jobs)?;
     let students: Vec<Vec<Source>> = taken
@@ -182,6 +186,7 @@ pub fn grade_class(
     if !sandbox::all_ended(Duration::from_secs(10)) {
         bail!("a student's sandbox did not end; no report was written");
     }
+    let over_memory = memory.stop();
     let timing = Timing {
         programs,
         build_seconds,
@@ -207,6 +212,7 @@ pub fn grade_class(
         .map(|(s, submission)| SubmissionGrade {
             name: submission.name.clone(),
             commit: submission::commit(submission),
+            over_memory: over_memory.contains(&s),
             exercises: exercises
                 .iter()
                 .enumerate()

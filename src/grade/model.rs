@@ -40,6 +40,8 @@ pub struct SubmissionGrade {
     pub name: String,
     /// The commit the submission's folder was at, when it is a Git checkout.
     pub commit: Option<String>,
+    /// Its processes were stopped for holding more than the memory limit.
+    pub over_memory: bool,
     pub exercises: Vec<ExerciseGrade>,
     /// Present when `--quiz` was given.
     pub quiz: Option<QuizGrade>,

@@ -20,6 +20,7 @@ fn submission(book: &Gradebook, grade: &SubmissionGrade, lang: Lang) -> Value {
     json!({
         "name": grade.name,
         "commit": grade.commit,
+        "over_memory_limit": grade.over_memory,
         "score": grade.score(),
         "max_score": grade.max_score(),
         "exercises": grade.exercises.iter().map(|e| exercise(book, e, lang)).collect::<Vec<_>>(),

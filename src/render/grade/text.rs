@@ -71,6 +71,17 @@ pub fn render(book: &Gradebook, lang: Lang) -> String {
             submission.score(),
             submission.max_score()
         );
+        if submission.over_memory {
+            let _ = writeln!(
+                out,
+                "  {}",
+                tr(
+                    lang,
+                    "its processes were stopped: together they held more memory than --memory-limit allows one student",
+                    "其进程被终止：它们合计占用的内存超过了 --memory-limit 给每个学生的上限"
+                )
+            );
+        }
         for exercise in lost {
             let _ = writeln!(
                 out,

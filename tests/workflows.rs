@@ -85,7 +85,8 @@ fn class_grading_leaves_no_credentials_and_sandboxes_students() {
     assert!(!text.contains("--unsandboxed"));
     assert!(text.contains("--scenarios \"$course/grading/hidden\""));
     assert!(text.contains("matrix:") && text.contains("fromJSON(needs.roster.outputs.students)"));
-    assert!(text.contains("grade --merge reports/*.json --format html"));
+    assert!(text.contains("grade --merge reports/*.json"));
+    assert!(text.contains("--format json,html,csv,text --out class"));
     // No student repository grades itself for marks any more.
     assert!(!repo().join(".github/workflows/grade.yml").exists());
 }
@@ -350,12 +351,18 @@ fn the_class_grading_workflow_grades_a_class_of_two() {
         assert_eq!(graded["score"], score, "{name}: {report}");
         assert_eq!(graded["max_score"], ECHO_POINTS);
         assert_eq!(report["sandboxed"], true);
-        let echo = &graded["exercises"][0];
-        assert_eq!(
-            echo["scenarios"][1]["hidden"], true,
-            "hidden scenarios are added"
-        );
     }
+    let alice: Value = serde_json::from_str(&reports["alice"]).expect("JSON");
+    let echo = &alice["submissions"][0]["exercises"][0];
+    assert_eq!(
+        echo["scenarios"][1]["hidden"], true,
+        "hidden scenarios are added"
+    );
+    let bob: Value = serde_json::from_str(&reports["bob"]).expect("JSON");
+    assert_eq!(
+        bob["submissions"][0]["exercises"][0]["status"],
+        "not_attempted"
+    );
 
     // The class report, from the artifacts.
     let merge_job = base.path().join("class-report");
@@ -393,15 +400,24 @@ fn the_class_grading_workflow_grades_a_class_of_two() {
         [("alice".to_string(), ECHO_POINTS), ("bob".to_string(), 0)]
     );
     let csv = fs::read_to_string(merge_job.join("class/class.csv")).expect("class.csv");
-    assert!(csv.lines().any(|l| l.starts_with("alice,,5,5,5")), "{csv}");
-    assert!(csv.lines().any(|l| l.starts_with("bob,,0,5,0")), "{csv}");
+    assert!(csv.lines().any(|l| l == "alice,,5,5,5,"), "{csv}");
+    assert!(
+        csv.lines().any(|l| l == "bob,,0,5,,1 echo: not attempted"),
+        "{csv}"
+    );
     let html = fs::read_to_string(merge_job.join("class/class.html")).expect("class.html");
     assert!(
         html.contains("<td>5/5</td>") && html.contains("<td>0/5</td>"),
         "{html}"
     );
     let page = fs::read_to_string(&summary).expect("the step summary");
-    assert!(page.contains("students: 2; mean 2.5"), "{page}");
+    for line in [
+        "alice        5  5/5",
+        "bob          -  0/5",
+        "students: 2; mean 2.5",
+    ] {
+        assert!(page.contains(line), "{line}: {page}");
+    }
 
     // Grading that cannot work fails the student's job, with no report: a
     // toolchain whose compiler fails every file (as a relative --root once made it).

@@ -13,13 +13,16 @@
 pub mod build;
 pub mod cache;
 pub mod compile;
+pub mod figures;
 pub mod hash;
 pub mod hidden;
 pub mod integrity;
 pub mod memory;
+pub mod merge;
 pub mod model;
 pub mod progress;
 pub mod quiz;
+pub mod report;
 pub mod run;
 pub mod submission;
 pub mod toolchain;
@@ -38,7 +41,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use submission::{Submission, take_exercise};
+use submission::{Submission, Taken, take_exercise};
 
 pub struct GradeOptions {
     pub seed: u64,
@@ -79,12 +82,14 @@ pub fn grade_class(
         None => Vec::new(),
     };
     let grader_before = integrity::grader_files(&project.root, options.hidden_dir.as_deref());
-    let taken: Vec<Vec<Result<String, String>>> = submissions
+    let shipped = submission::shipped_files(&project.root, &exercises);
+    let taken: Vec<Vec<Taken>> = submissions
         .iter()
         .map(|s| {
             exercises
                 .iter()
-                .map(|e| take_exercise(s, &e.file))
+                .zip(&shipped)
+                .map(|(e, shipped)| take_exercise(s, &e.file, shipped.as_deref()))
                 .collect()
         })
         .collect();
@@ -103,7 +108,7 @@ pub fn grade_class(
                     Some(Source {
                         exercise: e,
                         file: &exercises[e].file,
-                        text: r.as_ref().ok()?,
+                        text: r.to_compile()?,
                     })
                 })
                 .collect()
@@ -218,12 +223,17 @@ pub fn grade_class(
                 .enumerate()
                 .map(|(e, exercise)| {
                     let outcome = match (&taken[s][e], ran[s][e].take()) {
-                        (Err(reason), _) => ExerciseOutcome::NotGraded {
+                        (Taken::NotAttempted { reason, .. }, _) => ExerciseOutcome::NotAttempted {
                             reason: reason.clone(),
                         },
-                        (Ok(_), Some(Ok(scenarios))) => ExerciseOutcome::Ran { scenarios },
-                        (Ok(_), Some(Err(reason))) => ExerciseOutcome::NotGraded { reason },
-                        (Ok(_), None) => ExerciseOutcome::BuildFailed {
+                        (Taken::Refused(reason), _) => ExerciseOutcome::NotGraded {
+                            reason: reason.clone(),
+                        },
+                        (Taken::File(_), Some(Ok(scenarios))) => ExerciseOutcome::Ran { scenarios },
+                        (Taken::File(_), Some(Err(reason))) => {
+                            ExerciseOutcome::NotGraded { reason }
+                        }
+                        (Taken::File(_), None) => ExerciseOutcome::BuildFailed {
                             output: built
                                 .errors
                                 .remove(&(s, e))
@@ -239,10 +249,7 @@ pub fn grade_class(
                             .lesson_of(exercise)
                             .map(|l| course.fact_prefix(&l.id))
                             .unwrap_or_default(),
-                        file_sha256: taken[s][e]
-                            .as_ref()
-                            .ok()
-                            .map(|t| hash::sha256_hex(t.as_bytes())),
+                        file_sha256: taken[s][e].text().map(|t| hash::sha256_hex(t.as_bytes())),
                         program_sha256: built.programs.get(&(s, e)).map(|p| p.sha256.clone()),
                         outcome,
                     }

@@ -66,7 +66,9 @@ pub struct ExerciseGrade {
 
 #[derive(Debug)]
 pub enum ExerciseOutcome {
-    /// Nothing was built: the file is missing or was refused (why).
+    /// Nothing was built: the file is missing, or as the course ships it (why).
+    NotAttempted { reason: String },
+    /// Nothing was built: the file was refused, or its program not run (why).
     NotGraded { reason: String },
     /// It did not compile: the compiler's messages.
     BuildFailed { output: String },
@@ -100,7 +102,9 @@ impl ExerciseOutcome {
     /// Why the program never ran, when it did not.
     pub fn not_run_reason(&self) -> Option<&str> {
         match self {
-            ExerciseOutcome::NotGraded { reason } => Some(reason),
+            ExerciseOutcome::NotAttempted { reason } | ExerciseOutcome::NotGraded { reason } => {
+                Some(reason)
+            }
             ExerciseOutcome::BuildFailed { output } => Some(output),
             ExerciseOutcome::Ran { .. } => None,
         }
@@ -152,10 +156,5 @@ impl Gradebook {
     pub fn is_hidden(&self, exercise: &str, scenario: &str) -> bool {
         self.hidden
             .contains(&(exercise.to_string(), scenario.to_string()))
-    }
-
-    /// Every submission earned every point.
-    pub fn all_full_marks(&self) -> bool {
-        self.submissions.iter().all(|s| s.score() == s.max_score())
     }
 }

@@ -4,6 +4,7 @@
 //! files (hidden scenarios, say) and show them back in a compiler message.
 //! What a file does while it compiles is the sandbox's business (`build`).
 
+use crate::content::Exercise;
 use anyhow::{Result, bail};
 use std::collections::BTreeMap;
 use std::fs;
@@ -119,9 +120,78 @@ pub fn read_file(submission: &Submission, relative: &Path) -> Result<String, Str
     fs::read_to_string(&path).map_err(|e| format!("{shown} cannot be read: {e}"))
 }
 
-/// Takes one exercise file.
-pub fn take_exercise(submission: &Submission, file: &str) -> Result<String, String> {
-    read_file(submission, &Path::new("exercises").join(file))
+/// An exercise file of a submission, as grading takes it.
+pub enum Taken {
+    /// Its text, to compile and run.
+    File(String),
+    /// Missing, or as the course ships it (`text`): the student did not
+    /// touch it, and nothing is compiled or run.
+    NotAttempted {
+        reason: String,
+        text: Option<String>,
+    },
+    /// Refused (a link, too large, unreadable): why.
+    Refused(String),
+}
+
+impl Taken {
+    /// The text to compile.
+    pub fn to_compile(&self) -> Option<&str> {
+        match self {
+            Taken::File(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// The text that was read, compiled or not.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Taken::File(text) => Some(text),
+            Taken::NotAttempted { text, .. } => text.as_deref(),
+            Taken::Refused(_) => None,
+        }
+    }
+}
+
+/// Each exercise's file as the course ships it (beside its lesson file),
+/// to tell an untouched file from an attempt.
+pub fn shipped_files(root: &Path, exercises: &[&Exercise]) -> Vec<Option<String>> {
+    exercises
+        .iter()
+        .map(|e| fs::read_to_string(root.join(e.shipped_file())).ok())
+        .collect()
+}
+
+/// Takes one exercise file; `shipped` is the course's own copy of it.
+pub fn take_exercise(submission: &Submission, file: &str, shipped: Option<&str>) -> Taken {
+    let relative = Path::new("exercises").join(file);
+    if submission.refused.is_none() && fs::symlink_metadata(submission.dir.join(&relative)).is_err()
+    {
+        return Taken::NotAttempted {
+            reason: format!("not attempted: exercises/{file} is missing"),
+            text: None,
+        };
+    }
+    match read_file(submission, &relative) {
+        Ok(text) if shipped.is_some_and(|s| same_text(s, &text)) => Taken::NotAttempted {
+            reason: format!("not attempted: exercises/{file} is as the course ships it"),
+            text: Some(text),
+        },
+        Ok(text) => Taken::File(text),
+        Err(why) => Taken::Refused(why),
+    }
+}
+
+/// The same text, whatever the line endings, trailing spaces and blank
+/// lines (a checkout on Windows, an editor that trims).
+fn same_text(a: &str, b: &str) -> bool {
+    let lines = |t: &str| {
+        t.lines()
+            .map(|l| l.trim_end().to_string())
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+    };
+    lines(a) == lines(b)
 }
 
 /// The commit a Git checkout is at, read from `.git` without running Git

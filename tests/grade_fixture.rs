@@ -1,7 +1,8 @@
-//! `learn grade` on small classes of the one-exercise fixture course: paths
-//! given relative to where the teacher stands, and students whose folders
-//! could hang, balloon or stop the grader. One bad student never stops the
-//! class or costs another student a mark.
+//! `learn grade` on small classes of the one-exercise fixture course (fast:
+//! no crate to build, one scenario): paths given relative to where the
+//! teacher stands; students whose folders could hang, balloon or stop the
+//! grader (one bad student never stops the class or costs another student
+//! a mark); exercises left untouched; every format from one grading.
 //!
 //! Needs bubblewrap: skipped with one line when `bwrap` is missing, a
 //! failure when `CI` is set (`.ci/run` installs it).
@@ -17,7 +18,22 @@ use sandbox::sandbox_available;
 use serde_json::Value;
 use std::fs;
 use std::path::Path;
+use std::process::Output;
 use std::time::Duration;
+
+/// `learn --root course grade class/<student>... <options>` in `base`, each
+/// scenario given 3 s unless `options` say otherwise; the test fails if it
+/// takes over two minutes.
+fn grade(base: &Path, students: &[&str], options: &[&str]) -> Output {
+    let paths: Vec<String> = students.iter().map(|s| format!("class/{s}")).collect();
+    let mut args = vec!["--root", "course", "grade"];
+    args.extend(paths.iter().map(String::as_str));
+    if !options.contains(&"--timeout") {
+        args.extend(["--timeout", "3"]);
+    }
+    args.extend(options);
+    learn_within(base, &args, Duration::from_secs(120))
+}
 
 /// Each student's score in a JSON report, by name.
 fn scores(report: &Value) -> Vec<(String, u64)> {
@@ -61,21 +77,7 @@ fn a_relative_root_grades_as_an_absolute_one() {
     }
     let base = tempfile::tempdir().expect("temp dir");
     class_of_two(base.path());
-    let output = learn_within(
-        base.path(),
-        &[
-            "--root",
-            "course",
-            "grade",
-            "class/alice",
-            "class/bob",
-            "--timeout",
-            "3",
-            "--format",
-            "json",
-        ],
-        Duration::from_secs(120),
-    );
+    let output = grade(base.path(), &["alice", "bob"], &["--format", "json"]);
     assert_eq!(code(&output), 1, "{}", stderr(&output));
     let report = json(&output);
     assert_eq!(
@@ -113,22 +115,10 @@ fn a_students_git_folder_or_a_duplicate_folder_stops_nothing() {
     std::os::unix::fs::symlink("/dev/zero", class.join("zero/.git/HEAD")).expect("link");
     fs::write(class.join("plain/.git/HEAD"), format!("{hash}\n")).expect("write");
     std::os::unix::fs::symlink(class.join("plain"), class.join("twin")).expect("link");
-    let output = learn_within(
+    let output = grade(
         base.path(),
-        &[
-            "--root",
-            "course",
-            "grade",
-            "class/fifo",
-            "class/zero",
-            "class/plain",
-            "class/twin",
-            "--timeout",
-            "3",
-            "--format",
-            "json",
-        ],
-        Duration::from_secs(120),
+        &["fifo", "zero", "plain", "twin"],
+        &["--format", "json"],
     );
     assert_eq!(code(&output), 1, "{}", stderr(&output));
     let report = json(&output);
@@ -173,26 +163,14 @@ fn a_compile_time_loop_costs_only_its_file_and_only_once() {
     }
     student(&class, "looper", ECHO_FILE, COMPILES_FOREVER);
     student(&class, "looper", AGAIN_FILE, ECHO_SOLVED);
-    let grade = || {
-        learn_within(
+    let run = || {
+        grade(
             base.path(),
-            &[
-                "--root",
-                "course",
-                "grade",
-                "class/alice",
-                "class/looper",
-                "--build-limit",
-                "8",
-                "--timeout",
-                "3",
-                "--format",
-                "json",
-            ],
-            Duration::from_secs(120),
+            &["alice", "looper"],
+            &["--build-limit", "8", "--format", "json"],
         )
     };
-    let first = grade();
+    let first = run();
     assert_eq!(code(&first), 1, "{}", stderr(&first));
     let report = json(&first);
     assert_eq!(
@@ -212,7 +190,7 @@ fn a_compile_time_loop_costs_only_its_file_and_only_once() {
         "{why}"
     );
 
-    let again = grade();
+    let again = run();
     assert_eq!(code(&again), 1, "{}", stderr(&again));
     let report = json(&again);
     assert_eq!(named(&report, "looper")["score"], ECHO_POINTS);
@@ -260,14 +238,10 @@ fn a_student_over_the_memory_limit_is_stopped_alone() {
     let class = base.path().join("class");
     student(&class, "alice", ECHO_FILE, ECHO_SOLVED);
     student(&class, "hoarder", ECHO_FILE, &hoarder());
-    let output = learn_within(
+    let output = grade(
         base.path(),
+        &["alice", "hoarder"],
         &[
-            "--root",
-            "course",
-            "grade",
-            "class/alice",
-            "class/hoarder",
             "--memory-limit",
             "256",
             "--timeout",
@@ -275,7 +249,6 @@ fn a_student_over_the_memory_limit_is_stopped_alone() {
             "--format",
             "json",
         ],
-        Duration::from_secs(120),
     );
     assert_eq!(code(&output), 1, "{}", stderr(&output));
     let report = json(&output);
@@ -289,4 +262,98 @@ fn a_student_over_the_memory_limit_is_stopped_alone() {
     );
     assert_eq!(named(&report, "hoarder")["over_memory_limit"], true);
     assert_eq!(named(&report, "alice")["over_memory_limit"], false);
+}
+
+/// An exercise left as the course ships it, or missing, is "not attempted":
+/// nothing is compiled or run for it (it was compiled and run before, and
+/// its `todo!()` read as a crash in every report). A file with other line
+/// endings is the same file.
+#[test]
+fn an_untouched_exercise_is_not_attempted_not_a_crash() {
+    if !sandbox_available() {
+        return;
+    }
+    let base = tempfile::tempdir().expect("temp dir");
+    class_of_two(base.path());
+    let class = base.path().join("class");
+    student(
+        &class,
+        "crlf",
+        ECHO_FILE,
+        &echo_as_shipped().replace('\n', "\r\n"),
+    );
+    fs::create_dir_all(class.join("empty")).expect("a folder with nothing");
+    let output = grade(
+        base.path(),
+        &["alice", "bob", "crlf", "empty"],
+        &["--format", "json"],
+    );
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let report = json(&output);
+    assert_eq!(named(&report, "alice")["exercises"][0]["status"], "passed");
+    for (name, why) in [
+        ("bob", "is as the course ships it"),
+        ("crlf", "is as the course ships it"),
+        ("empty", "is missing"),
+    ] {
+        let echo = &named(&report, name)["exercises"][0];
+        assert_eq!(echo["status"], "not_attempted", "{name}: {echo}");
+        assert!(
+            echo["program_sha256"].is_null(),
+            "nothing was built: {echo}"
+        );
+        assert_eq!(echo["scenarios_total"], 0, "nothing was run: {echo}");
+        let reason = echo["build_error"].as_str().expect("why");
+        assert!(
+            reason.starts_with("not attempted: ") && reason.contains(why),
+            "{reason}"
+        );
+    }
+}
+
+/// Every format from one grading: `--format` with several, into `--out`.
+#[test]
+fn one_grading_writes_every_format() {
+    if !sandbox_available() {
+        return;
+    }
+    let base = tempfile::tempdir().expect("temp dir");
+    class_of_two(base.path());
+    let output = grade(
+        base.path(),
+        &["alice", "bob"],
+        &[
+            "--format",
+            "text,json,junit,csv,html,gradescope",
+            "--out",
+            "reports",
+        ],
+    );
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert_eq!(stdout(&output), "", "every report went to its file");
+    let reports = base.path().join("reports");
+    let read = |file: &str| {
+        fs::read_to_string(reports.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+    };
+    let report: Value = serde_json::from_str(&read("grades.json")).expect("JSON");
+    assert_eq!(
+        scores(&report),
+        [("alice".to_string(), ECHO_POINTS), ("bob".to_string(), 0)]
+    );
+    assert!(
+        read("grades.txt").contains("alice        5  5/5"),
+        "{}",
+        read("grades.txt")
+    );
+    assert!(
+        read("grades.csv").contains("\r\nbob,,0,5,,1 echo: not attempted\r\n"),
+        "{}",
+        read("grades.csv")
+    );
+    assert!(read("grades.html").contains("<td>5/5</td>"));
+    assert!(read("grades.xml").contains("<testsuite name=\"alice/echo\""));
+    let alice: Value = serde_json::from_str(&read("gradescope/alice.json")).expect("JSON");
+    assert_eq!(alice["score"], ECHO_POINTS);
+    // The seed is the same in all: one grading.
+    assert!(read("grades.xml").contains(&format!("value=\"{}\"", report["seed"])));
 }

@@ -230,3 +230,93 @@ pub fn sample() -> Report {
         ],
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    fn keys(value: &Value) -> Vec<&str> {
+        value
+            .as_object()
+            .map(|o| o.keys().map(String::as_str).collect())
+            .unwrap_or_default()
+    }
+
+    /// Teachers' scripts read the JSON: its fields, in docs/grading.md's
+    /// order, and it reads back as it was written.
+    #[test]
+    fn the_json_keeps_its_shape_and_reads_back() {
+        let report = sample();
+        let value = serde_json::to_value(&report).expect("JSON");
+        assert_eq!(
+            keys(&value),
+            ["seed", "scoring", "sandboxed", "grader", "submissions"]
+        );
+        let submission = &value["submissions"][0];
+        assert_eq!(
+            keys(submission),
+            [
+                "name",
+                "commit",
+                "over_memory_limit",
+                "score",
+                "max_score",
+                "exercises",
+                "quiz"
+            ]
+        );
+        assert_eq!(
+            keys(&submission["exercises"][1]),
+            [
+                "id",
+                "number",
+                "file",
+                "score",
+                "max_score",
+                "passed",
+                "status",
+                "scenarios_passed",
+                "scenarios_total",
+                "file_sha256",
+                "program_sha256",
+                "build_error",
+                "scenarios"
+            ]
+        );
+        assert_eq!(
+            keys(&submission["exercises"][1]["scenarios"][0]),
+            ["name", "hidden", "fact", "rule", "passed", "message"]
+        );
+        assert_eq!(submission["exercises"][1]["status"], "failed");
+        let back: Report = serde_json::from_value(value.clone()).expect("reads back");
+        assert_eq!(serde_json::to_value(&back).expect("JSON"), value);
+    }
+
+    /// A report of an earlier `learn` (no status, rule or memory flag) still
+    /// reads, its statuses worked out.
+    #[test]
+    fn an_older_report_still_reads() {
+        let mut value = serde_json::to_value(sample()).expect("JSON");
+        for submission in value["submissions"].as_array_mut().expect("list") {
+            submission
+                .as_object_mut()
+                .expect("object")
+                .remove("over_memory_limit");
+            for exercise in submission["exercises"].as_array_mut().expect("list") {
+                exercise.as_object_mut().expect("object").remove("status");
+            }
+        }
+        value["submissions"][1]["exercises"][1]["build_error"] =
+            "exercises/02_b.rs is missing".into();
+        let old: Report = serde_json::from_value(value).expect("reads");
+        let statuses: Vec<ExerciseStatus> = old
+            .submissions
+            .iter()
+            .flat_map(|s| &s.exercises)
+            .map(ExerciseReport::status)
+            .collect();
+        use ExerciseStatus::*;
+        assert_eq!(statuses, [Passed, Failed, Passed, NotAttempted]);
+    }
+}

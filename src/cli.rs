@@ -474,7 +474,7 @@ pub struct GradeArgs {
     pub submissions: Vec<PathBuf>,
 
     /// Merge JSON reports (one per student or group, from a CI matrix, say)
-    /// into one class report: json, text, csv or html
+    /// into one class report, in any --format
     #[arg(long)]
     pub merge: bool,
 
@@ -488,12 +488,23 @@ pub struct GradeArgs {
     #[arg(long, conflicts_with = "submissions")]
     pub clean: bool,
 
-    /// The report: a text table, JSON, Gradescope's results.json, or JUnit XML
-    #[arg(long, value_enum, default_value_t = GradeFormat::Text)]
-    pub format: GradeFormat,
+    /// The report: a text table, JSON, Gradescope's results.json, JUnit XML,
+    /// or the class as CSV or one HTML page. Several, comma-separated
+    /// (`--format json,html,csv`), come from the one grading, each into its
+    /// own file in the folder --out names
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "text",
+        value_name = "FORMAT"
+    )]
+    pub format: Vec<GradeFormat>,
 
-    /// Write the report to this file instead of stdout (gradescope with
-    /// several submissions: a folder, one <name>.json per submission)
+    /// Write the report to this file instead of stdout. A folder with
+    /// several formats (grades.txt, .json, .xml, .csv, .html and
+    /// gradescope/<name>.json; class.* with --merge), or with gradescope
+    /// for several submissions (one <name>.json each)
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
 
@@ -518,10 +529,17 @@ pub struct GradeArgs {
     #[arg(long, value_name = "FILE")]
     pub quiz: Option<PathBuf>,
 
-    /// Seconds all of one student's files may take to compile (an endless
-    /// compile-time loop costs that student only)
+    /// Seconds all of one student's files may take to compile, and one file
+    /// at most a quarter of it (an endless compile-time loop costs that file
+    /// only, and is remembered: grading again does not compile it again)
     #[arg(long, default_value_t = 120.0, value_name = "SECONDS", value_parser = parse_timeout)]
     pub build_limit: f64,
+
+    /// MiB all of one student's processes (compiles and programs) may hold
+    /// at once; over it, they are all stopped (enforced when grading as root,
+    /// where each student's sandboxes run as a user of their own)
+    #[arg(long, default_value_t = 2048, value_name = "MIB", value_parser = clap::value_parser!(u64).range(256..=1 << 20))]
+    pub memory_limit: u64,
 
     /// Grade without a sandbox (bubblewrap), accepting that students' code
     /// can then read, change or kill anything the grading user can: only
@@ -537,7 +555,8 @@ pub struct GradeArgs {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum GradeFormat {
-    /// A table: a row per submission, a column per exercise
+    /// A table: a row per submission, a column per exercise, why marks were
+    /// lost, and the class's figures
     Text,
     /// Every submission, exercise and scenario, with messages
     Json,
@@ -545,10 +564,11 @@ pub enum GradeFormat {
     Gradescope,
     /// JUnit XML: a testsuite per submission and exercise, a testcase per scenario
     Junit,
-    /// The class summary as CSV: a row per student, a column per exercise
+    /// The class as CSV: a row per student, a column per exercise, and why
+    /// marks were lost
     Csv,
-    /// The class summary as one self-contained HTML page (scores, pass rate
-    /// per exercise and per fact, who failed what)
+    /// The class as one self-contained HTML page (scores, pass rate per
+    /// exercise and per fact, who failed what and why)
     Html,
 }
 

@@ -12,33 +12,85 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-fn report(students: &[(&str, u64, bool)], hash: &str) -> Value {
+/// How a student did on the capstone, in these reports.
+#[derive(Clone, Copy)]
+enum Capstone {
+    Passed,
+    /// A visible scenario and a hidden one failed.
+    Failed,
+    NotAttempted,
+}
+
+/// The input a failed scenario's message holds: never in a class summary.
+const SENT: &str = "tools/list-input-7q";
+
+fn exercise(id: &str, number: u64, fact: &str, capstone: Capstone) -> Value {
+    let (passed, status, build_error, scenarios) = match capstone {
+        Capstone::Passed => (
+            true,
+            "passed",
+            Value::Null,
+            json!([{"name": "t", "hidden": false, "fact": fact, "rule": "Answer every request.", "passed": true, "message": ""}]),
+        ),
+        Capstone::Failed => (
+            false,
+            "failed",
+            Value::Null,
+            json!([
+                {"name": "t", "hidden": false, "fact": fact, "rule": "Answer every request.", "passed": false,
+                 "message": format!("sent {{\"method\": \"{SENT}\"}} and got nothing")},
+                {"name": "hidden scenario 1", "hidden": true, "fact": "", "rule": "", "passed": false,
+                 "message": "A hidden scenario failed: its name, input and rule are not shown."},
+            ]),
+        ),
+        Capstone::NotAttempted => (
+            false,
+            "not_attempted",
+            json!(format!(
+                "not attempted: exercises/{number:02}_{id}.rs is as the course ships it"
+            )),
+            json!([]),
+        ),
+    };
+    let total = scenarios.as_array().map_or(0, Vec::len);
+    json!({
+        "id": id, "number": number, "file": format!("exercises/{number:02}_{id}.rs"),
+        "score": if passed { 10 } else { 0 }, "max_score": 10, "passed": passed, "status": status,
+        "scenarios_passed": if passed { total } else { 0 }, "scenarios_total": total,
+        "file_sha256": null, "program_sha256": null, "build_error": build_error,
+        "scenarios": scenarios,
+    })
+}
+
+fn report(students: &[(&str, Capstone)], hash: &str) -> Value {
     json!({
         "seed": 3,
+        "scoring": "all-or-nothing: an exercise earns its points when every scenario passes",
         "sandboxed": true,
         "grader": [{"part": "lessons", "sha256": hash}],
-        "submissions": students.iter().map(|(name, score, passed)| json!({
-            "name": name, "commit": null, "score": score, "max_score": 20, "quiz": null,
-            "exercises": [
-                {"id": "id-echo", "number": 2, "score": 10, "max_score": 10, "passed": true,
-                 "scenarios": [{"name": "s", "hidden": false, "fact": "F7", "passed": true, "message": ""}]},
-                {"id": "capstone", "number": 9, "score": if *passed { 10 } else { 0 }, "max_score": 10, "passed": passed,
-                 "scenarios": [{"name": "t", "hidden": false, "fact": "F12", "passed": passed, "message": ""}]},
-            ],
-        })).collect::<Vec<_>>(),
+        "submissions": students.iter().map(|(name, capstone)| {
+            let score = if matches!(capstone, Capstone::Passed) { 20 } else { 10 };
+            json!({
+                "name": name, "commit": null, "score": score, "max_score": 20, "quiz": null,
+                "exercises": [
+                    exercise("id-echo", 2, "F7", Capstone::Passed),
+                    exercise("capstone", 9, "F12", *capstone),
+                ],
+            })
+        }).collect::<Vec<_>>(),
     })
 }
 
 fn write_reports(dir: &Path) -> Vec<String> {
     let a = dir.join("a.json");
     let b = dir.join("b.json");
-    fs::write(&a, report(&[("ada", 20, true)], "x").to_string()).expect("write");
+    fs::write(&a, report(&[("ada", Capstone::Passed)], "x").to_string()).expect("write");
     fs::write(
         &b,
         report(
             &[
-                ("<img src=x onerror=alert(1)>", 10, false),
-                ("ben", 10, false),
+                ("<img src=x onerror=alert(1)>", Capstone::Failed),
+                ("ben", Capstone::NotAttempted),
             ],
             "x",
         )
@@ -55,6 +107,9 @@ fn merged(dir: &Path, format: &str) -> std::process::Output {
     learn(&args)
 }
 
+/// The merged class summary: every student's score, why each lost marks
+/// (scenario names and rules, never a scenario's input), an exercise not
+/// attempted shown so, and the class's figures.
 #[test]
 fn merged_reports_summarize_the_class() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -66,6 +121,17 @@ fn merged_reports_summarize_the_class() {
         stderr(&text)
     );
     let text = stdout(&text);
+    for row in [
+        "ada                          10 10  20/20",
+        "<img src=x onerror=alert(1)> 10  0  10/20",
+        "ben                          10  -  10/20",
+    ] {
+        assert!(text.contains(row), "{row} missing:\n{text}");
+    }
+    assert!(
+        text.contains("   9 capstone   0/10  not attempted: exercises/09_capstone.rs is as the course ships it"),
+        "{text}"
+    );
     assert!(
         text.contains("students: 3; mean 13.3, median 10.0 / 20"),
         "{text}"
@@ -74,22 +140,46 @@ fn merged_reports_summarize_the_class() {
         text.contains(" 9 capstone                  33%  <img src=x onerror=alert(1)>, ben"),
         "{text}"
     );
-    assert!(text.contains("F12    33%  1/3"), "{text}");
+    assert!(text.contains("F12    50%  1/2"), "{text}");
 
     let csv = stdout(&merged(dir.path(), "csv"));
+    let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
-        csv.lines().next(),
-        Some("name,commit,score,max_score,2 id-echo,9 capstone")
+        lines[0],
+        "name,commit,score,max_score,2 id-echo,9 capstone,lost"
     );
-    assert_eq!(csv.lines().count(), 4, "{csv}");
+    assert_eq!(lines[1], "ada,,20,20,10,10,");
+    assert_eq!(
+        lines[2],
+        "<img src=x onerror=alert(1)>,,10,20,10,0,\"9 capstone: failed: \"\"t\"\" (Answer every request.); \"\"hidden scenario 1\"\"\""
+    );
+    assert_eq!(lines[3], "ben,,10,20,10,,9 capstone: not attempted");
+    assert_eq!(lines.len(), 4, "{csv}");
+
+    let html = stdout(&merged(dir.path(), "html"));
+    assert!(
+        html.contains("<td class=\"name\">9 capstone</td><td>0/10</td><td class=\"name\">failed: &quot;t&quot; (Answer every request.); &quot;hidden scenario 1&quot;</td>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<td class=\"none\" title=\"not attempted\">–</td>"),
+        "{html}"
+    );
+    for summary in [&csv, &html] {
+        assert!(!summary.contains(SENT), "a scenario's input: {summary}");
+    }
 
     let json = json(&merged(dir.path(), "json"));
     assert_eq!(json["submissions"].as_array().map(Vec::len), Some(3));
+    assert_eq!(
+        json["submissions"][2]["exercises"][1]["status"],
+        "not_attempted"
+    );
 
     // Reports of different course files do not merge.
     fs::write(
         dir.path().join("c.json"),
-        report(&[("cy", 0, false)], "y").to_string(),
+        report(&[("cy", Capstone::Failed)], "y").to_string(),
     )
     .expect("write");
     let c = dir.path().join("c.json").display().to_string();
@@ -98,6 +188,44 @@ fn merged_reports_summarize_the_class() {
     assert_eq!(code(&refused), 2);
     assert!(
         stderr(&refused).contains("different course files"),
+        "{}",
+        stderr(&refused)
+    );
+}
+
+/// Every format of one merge, into one folder.
+#[test]
+fn one_run_writes_every_format() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let files = write_reports(dir.path());
+    let out = dir.path().join("class");
+    let out_text = out.display().to_string();
+    let mut args = vec![
+        "grade",
+        "--merge",
+        "--format",
+        "json,text,csv,html,junit,gradescope",
+        "--out",
+        &out_text,
+    ];
+    args.extend(files.iter().map(String::as_str));
+    let output = learn(&args);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    for file in [
+        "class.json",
+        "class.txt",
+        "class.csv",
+        "class.html",
+        "class.xml",
+        "gradescope/ben.json",
+    ] {
+        let text = fs::read_to_string(out.join(file)).unwrap_or_else(|_| panic!("{file}"));
+        assert!(text.contains("capstone"), "{file}: {text}");
+    }
+    let refused = learn(&["grade", "--merge", "--format", "json,csv", &files[0]]);
+    assert_eq!(code(&refused), 2);
+    assert!(
+        stderr(&refused).contains("--out <folder>"),
         "{}",
         stderr(&refused)
     );

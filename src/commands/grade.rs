@@ -8,14 +8,16 @@ use crate::content::Lang;
 use crate::content::text::tr;
 use crate::grade::build::Isolation;
 use crate::grade::hidden::add_hidden_scenarios;
+use crate::grade::merge;
 use crate::grade::progress::Bar;
+use crate::grade::report::Report;
 use crate::grade::submission::collect;
 use crate::grade::{GradeOptions, grade_class};
-use crate::render::grade::{gradescope, json, junit, summary, text, transcript};
+use crate::render::grade::{csv, gradescope, html, json, junit, report, text, transcript};
 use crate::runner::sandbox;
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
@@ -26,6 +28,14 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
     if args.merge {
         return merge(&args, lang);
     }
+    // Every sandbox binds folders of the course by path; a relative one
+    // (`--root course`) would name nothing there and fail every compile.
+    ctx.project.root = std::fs::canonicalize(&ctx.project.root).with_context(|| {
+        format!(
+            "cannot find the course folder {}",
+            ctx.project.root.display()
+        )
+    })?;
     let mut submissions = collect(&args.submissions)?;
     if let Some([student, _]) = args.show.as_deref() {
         // Only that student is graded.
@@ -46,15 +56,13 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
             file.display()
         );
     }
-    if args.format == GradeFormat::Gradescope && submissions.len() > 1 {
-        match &args.out {
-            None => bail!(
-                "Gradescope reads one student's results.json: grade one submission, or give --out <folder> to write one <name>.json per submission"
-            ),
-            Some(dir) => std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create the folder {}", dir.display()))?,
-        }
-    }
+    // Checked before grading, which can take long.
+    let destinations = destinations(
+        &args.format,
+        args.out.as_deref(),
+        submissions.len(),
+        "grades",
+    )?;
     let mut hidden = BTreeSet::new();
     if let Some(dir) = &args.scenarios {
         hidden = add_hidden_scenarios(&mut ctx.course, dir)?;
@@ -91,6 +99,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
         jobs,
         timeout: Duration::from_secs_f64(args.timeout.seconds),
         build_limit: Duration::from_secs_f64(args.build_limit),
+        memory_limit: args.memory_limit << 20,
         quiz: args.quiz.clone(),
         lang,
         isolation,
@@ -138,101 +147,152 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
             Status::Failed
         });
     }
-    match args.format {
-        GradeFormat::Text => emit(args.out.as_deref(), &text::render(&book, lang))?,
-        GradeFormat::Csv | GradeFormat::Html => {
-            let report = json::render(&book, lang);
-            emit(
-                args.out.as_deref(),
-                &class_summary(&report, args.format, lang),
-            )?;
-        }
-        GradeFormat::Json => emit(
-            args.out.as_deref(),
-            &format!(
-                "{}\n",
-                serde_json::to_string_pretty(&json::render(&book, lang))?
-            ),
-        )?,
-        GradeFormat::Junit => emit(args.out.as_deref(), &junit::render(&book, lang))?,
-        GradeFormat::Gradescope if book.submissions.len() == 1 => {
-            let results = gradescope::render(&book, &book.submissions[0], lang);
-            emit(
-                args.out.as_deref(),
-                &format!("{}\n", serde_json::to_string_pretty(&results)?),
-            )?;
-        }
-        GradeFormat::Gradescope => {
-            let dir = args.out.as_deref().unwrap_or(Path::new("."));
-            for submission in &book.submissions {
-                let file = dir.join(format!("{}.json", file_name(&submission.name)));
-                let results = gradescope::render(&book, submission, lang);
-                emit(
-                    Some(&file),
-                    &format!("{}\n", serde_json::to_string_pretty(&results)?),
-                )?;
-            }
-            eprintln!(
-                "{} {}",
-                tr(
-                    lang,
-                    "Gradescope results written to",
-                    "Gradescope 结果已写入"
-                ),
-                dir.display()
-            );
-        }
-    }
-    Ok(if book.all_full_marks() {
+    let report = report::build(&book, lang);
+    write_all(&report, &destinations, lang)?;
+    Ok(if report.all_full_marks() {
         Status::Success
     } else {
         Status::Failed
     })
 }
 
-/// `--merge`: JSON reports in, one class report out.
+/// `--merge`: JSON reports in, one class report out, in any format.
 fn merge(args: &GradeArgs, lang: Lang) -> Result<Status> {
     let mut reports = Vec::new();
     for path in &args.submissions {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read the report {}", path.display()))?;
-        let value: serde_json::Value = serde_json::from_str(&text).with_context(|| {
-            format!(
-                "{} is not JSON (give reports of `learn grade --format json`)",
-                path.display()
-            )
-        })?;
-        reports.push((path.clone(), value));
+        reports.push((path.clone(), merge::read(path)?));
     }
-    let merged = summary::merge(reports)?;
-    let text = match args.format {
-        GradeFormat::Json => format!("{}\n", serde_json::to_string_pretty(&merged)?),
-        GradeFormat::Text | GradeFormat::Csv | GradeFormat::Html => {
-            class_summary(&merged, args.format, lang)
-        }
-        GradeFormat::Gradescope | GradeFormat::Junit => bail!(
-            "--merge writes json, text, csv or html; Gradescope and JUnit reports come from grading itself"
-        ),
-    };
-    emit(args.out.as_deref(), &text)?;
-    let full = merged["submissions"]
-        .as_array()
-        .is_some_and(|all| all.iter().all(|s| s["score"] == s["max_score"]));
-    Ok(if full {
+    let merged = merge::merge(reports)?;
+    let destinations = destinations(
+        &args.format,
+        args.out.as_deref(),
+        merged.submissions.len(),
+        "class",
+    )?;
+    write_all(&merged, &destinations, lang)?;
+    Ok(if merged.all_full_marks() {
         Status::Success
     } else {
         Status::Failed
     })
 }
 
-/// The class summary of a JSON report, as text, CSV or HTML.
-fn class_summary(report: &serde_json::Value, format: GradeFormat, lang: Lang) -> String {
-    let class = summary::summarize(report);
-    match format {
-        GradeFormat::Csv => summary::csv(&class),
-        GradeFormat::Html => summary::html(&class, lang),
-        _ => summary::text(&class, lang),
+/// Where a format's report goes.
+enum Destination {
+    Stdout,
+    File(PathBuf),
+    /// Gradescope's: one `<name>.json` per submission.
+    Folder(PathBuf),
+}
+
+/// Each format (once, in the order given) with where it goes: stdout or
+/// `--out` for one format; a file each in the `--out` folder for several.
+fn destinations(
+    formats: &[GradeFormat],
+    out: Option<&Path>,
+    submissions: usize,
+    base: &str,
+) -> Result<Vec<(GradeFormat, Destination)>> {
+    let mut unique: Vec<GradeFormat> = Vec::new();
+    for format in formats {
+        if !unique.contains(format) {
+            unique.push(*format);
+        }
     }
+    if let [format] = unique[..] {
+        let destination = match (format, out) {
+            (GradeFormat::Gradescope, None) if submissions > 1 => bail!(
+                "Gradescope reads one student's results.json: grade one submission, or give --out <folder> to write one <name>.json per submission"
+            ),
+            (GradeFormat::Gradescope, Some(dir)) if submissions > 1 => {
+                Destination::Folder(dir.to_path_buf())
+            }
+            (_, Some(file)) => Destination::File(file.to_path_buf()),
+            (_, None) => Destination::Stdout,
+        };
+        return Ok(vec![(format, destination)]);
+    }
+    let Some(dir) = out else {
+        bail!(
+            "several formats are written as files into one folder: give --out <folder> (with one format, leave out --out to print it)"
+        );
+    };
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+    Ok(unique
+        .into_iter()
+        .map(|format| {
+            let extension = match format {
+                GradeFormat::Gradescope => {
+                    return (format, Destination::Folder(dir.join("gradescope")));
+                }
+                GradeFormat::Text => "txt",
+                GradeFormat::Json => "json",
+                GradeFormat::Junit => "xml",
+                GradeFormat::Csv => "csv",
+                GradeFormat::Html => "html",
+            };
+            let file = dir.join(format!("{base}.{extension}"));
+            (format, Destination::File(file))
+        })
+        .collect())
+}
+
+/// Renders the report in each format and writes it where it goes.
+fn write_all(
+    report: &Report,
+    destinations: &[(GradeFormat, Destination)],
+    lang: Lang,
+) -> Result<()> {
+    for (format, destination) in destinations {
+        let text = match format {
+            GradeFormat::Gradescope => {
+                if let Destination::Folder(dir) = destination {
+                    gradescope_files(report, dir, lang)?;
+                    continue;
+                }
+                let Some(submission) = report.submissions.first() else {
+                    bail!("there is no submission to write Gradescope's results for");
+                };
+                let results = gradescope::render(report, submission, lang);
+                format!("{}\n", serde_json::to_string_pretty(&results)?)
+            }
+            GradeFormat::Text => text::render(report, lang),
+            GradeFormat::Json => json::render(report)?,
+            GradeFormat::Junit => junit::render(report),
+            GradeFormat::Csv => csv::render(report, lang),
+            GradeFormat::Html => html::render(report, lang),
+        };
+        match destination {
+            Destination::Stdout => emit(None, &text)?,
+            Destination::File(file) | Destination::Folder(file) => emit(Some(file), &text)?,
+        }
+    }
+    Ok(())
+}
+
+/// Gradescope's `results.json` of each submission, as `<name>.json` in `dir`.
+fn gradescope_files(report: &Report, dir: &Path, lang: Lang) -> Result<()> {
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+    for submission in &report.submissions {
+        let file = dir.join(format!("{}.json", file_name(&submission.name)));
+        let results = gradescope::render(report, submission, lang);
+        emit(
+            Some(&file),
+            &format!("{}\n", serde_json::to_string_pretty(&results)?),
+        )?;
+    }
+    eprintln!(
+        "{} {}",
+        tr(
+            lang,
+            "Gradescope results written to",
+            "Gradescope 结果已写入"
+        ),
+        dir.display()
+    );
+    Ok(())
 }
 
 /// `--clean`: frees what grading keeps under `target/grade`.

@@ -11,12 +11,18 @@
 //! Front end: `commands::grade`.
 
 pub mod build;
+pub mod cache;
+pub mod compile;
+pub mod figures;
 pub mod hash;
 pub mod hidden;
 pub mod integrity;
+pub mod memory;
+pub mod merge;
 pub mod model;
 pub mod progress;
 pub mod quiz;
+pub mod report;
 pub mod run;
 pub mod submission;
 pub mod toolchain;
@@ -35,7 +41,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use submission::{Submission, take_exercise};
+use submission::{Submission, Taken, take_exercise};
 
 pub struct GradeOptions {
     pub seed: u64,
@@ -45,6 +51,8 @@ pub struct GradeOptions {
     pub timeout: Duration,
     /// Wall-clock time for compiling all of one student's files.
     pub build_limit: Duration,
+    /// Bytes all of one student's processes may hold at once (`memory`).
+    pub memory_limit: u64,
     /// Each submission's quiz answers file, inside the submission.
     pub quiz: Option<PathBuf>,
     pub lang: Lang,
@@ -74,18 +82,21 @@ pub fn grade_class(
         None => Vec::new(),
     };
     let grader_before = integrity::grader_files(&project.root, options.hidden_dir.as_deref());
-    let taken: Vec<Vec<Result<String, String>>> = submissions
+    let shipped = submission::shipped_files(&project.root, &exercises);
+    let taken: Vec<Vec<Taken>> = submissions
         .iter()
         .map(|s| {
             exercises
                 .iter()
-                .map(|e| take_exercise(s, &e.file))
+                .zip(&shipped)
+                .map(|(e, shipped)| take_exercise(s, &e.file, shipped.as_deref()))
                 .collect()
         })
         .collect();
     let grade_dir = project.root.join("target").join("grade");
     let _lock = integrity::lock(&grade_dir)?;
 
+    let memory = memory::watch(submissions.len(), options.memory_limit);
     let build_started = Instant::now();
     let toolchain = toolchain::prepare(&project.root, &grade_dir, options.jobs)?;
     let students: Vec<Vec<Source>> = taken
@@ -97,7 +108,7 @@ pub fn grade_class(
                     Some(Source {
                         exercise: e,
                         file: &exercises[e].file,
-                        text: r.as_ref().ok()?,
+                        text: r.to_compile()?,
                     })
                 })
                 .collect()
@@ -180,6 +191,7 @@ pub fn grade_class(
     if !sandbox::all_ended(Duration::from_secs(10)) {
         bail!("a student's sandbox did not end; no report was written");
     }
+    let over_memory = memory.stop();
     let timing = Timing {
         programs,
         build_seconds,
@@ -205,17 +217,23 @@ pub fn grade_class(
         .map(|(s, submission)| SubmissionGrade {
             name: submission.name.clone(),
             commit: submission::commit(submission),
+            over_memory: over_memory.contains(&s),
             exercises: exercises
                 .iter()
                 .enumerate()
                 .map(|(e, exercise)| {
                     let outcome = match (&taken[s][e], ran[s][e].take()) {
-                        (Err(reason), _) => ExerciseOutcome::NotGraded {
+                        (Taken::NotAttempted { reason, .. }, _) => ExerciseOutcome::NotAttempted {
                             reason: reason.clone(),
                         },
-                        (Ok(_), Some(Ok(scenarios))) => ExerciseOutcome::Ran { scenarios },
-                        (Ok(_), Some(Err(reason))) => ExerciseOutcome::NotGraded { reason },
-                        (Ok(_), None) => ExerciseOutcome::BuildFailed {
+                        (Taken::Refused(reason), _) => ExerciseOutcome::NotGraded {
+                            reason: reason.clone(),
+                        },
+                        (Taken::File(_), Some(Ok(scenarios))) => ExerciseOutcome::Ran { scenarios },
+                        (Taken::File(_), Some(Err(reason))) => {
+                            ExerciseOutcome::NotGraded { reason }
+                        }
+                        (Taken::File(_), None) => ExerciseOutcome::BuildFailed {
                             output: built
                                 .errors
                                 .remove(&(s, e))
@@ -231,10 +249,7 @@ pub fn grade_class(
                             .lesson_of(exercise)
                             .map(|l| course.fact_prefix(&l.id))
                             .unwrap_or_default(),
-                        file_sha256: taken[s][e]
-                            .as_ref()
-                            .ok()
-                            .map(|t| hash::sha256_hex(t.as_bytes())),
+                        file_sha256: taken[s][e].text().map(|t| hash::sha256_hex(t.as_bytes())),
                         program_sha256: built.programs.get(&(s, e)).map(|p| p.sha256.clone()),
                         outcome,
                     }

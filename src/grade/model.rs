@@ -40,6 +40,8 @@ pub struct SubmissionGrade {
     pub name: String,
     /// The commit the submission's folder was at, when it is a Git checkout.
     pub commit: Option<String>,
+    /// Its processes were stopped for holding more than the memory limit.
+    pub over_memory: bool,
     pub exercises: Vec<ExerciseGrade>,
     /// Present when `--quiz` was given.
     pub quiz: Option<QuizGrade>,
@@ -64,7 +66,9 @@ pub struct ExerciseGrade {
 
 #[derive(Debug)]
 pub enum ExerciseOutcome {
-    /// Nothing was built: the file is missing or was refused (why).
+    /// Nothing was built: the file is missing, or as the course ships it (why).
+    NotAttempted { reason: String },
+    /// Nothing was built: the file was refused, or its program not run (why).
     NotGraded { reason: String },
     /// It did not compile: the compiler's messages.
     BuildFailed { output: String },
@@ -98,7 +102,9 @@ impl ExerciseOutcome {
     /// Why the program never ran, when it did not.
     pub fn not_run_reason(&self) -> Option<&str> {
         match self {
-            ExerciseOutcome::NotGraded { reason } => Some(reason),
+            ExerciseOutcome::NotAttempted { reason } | ExerciseOutcome::NotGraded { reason } => {
+                Some(reason)
+            }
             ExerciseOutcome::BuildFailed { output } => Some(output),
             ExerciseOutcome::Ran { .. } => None,
         }
@@ -150,10 +156,5 @@ impl Gradebook {
     pub fn is_hidden(&self, exercise: &str, scenario: &str) -> bool {
         self.hidden
             .contains(&(exercise.to_string(), scenario.to_string()))
-    }
-
-    /// Every submission earned every point.
-    pub fn all_full_marks(&self) -> bool {
-        self.submissions.iter().all(|s| s.score() == s.max_score())
     }
 }

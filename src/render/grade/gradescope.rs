@@ -6,45 +6,35 @@
 //! a test of its own with `"visibility": "hidden"` (instructors only) that
 //! counts them, and names and explains them with `--reveal-hidden`.
 
-use super::{failure_text, scenario_message, scenario_name};
+use super::failure_text;
 use crate::content::Lang;
 use crate::content::text::tr;
-use crate::grade::model::{Gradebook, SubmissionGrade};
-use crate::judge::Outcome;
+use crate::grade::report::{ExerciseStatus, Report, SubmissionReport};
 use serde_json::{Value, json};
 
-pub fn render(book: &Gradebook, grade: &SubmissionGrade, lang: Lang) -> Value {
+pub fn render(report: &Report, grade: &SubmissionReport, lang: Lang) -> Value {
     let mut tests: Vec<Value> = Vec::new();
     for e in &grade.exercises {
-        let output = if e.passed() {
-            match lang {
-                Lang::En => format!("All {} scenarios passed.", e.outcome.scenarios().len()),
-                Lang::Zh => format!("全部 {} 个场景通过。", e.outcome.scenarios().len()),
-            }
-        } else {
-            failure_text(book, e, lang)
+        let output = match e.status() {
+            ExerciseStatus::Passed => match lang {
+                Lang::En => format!("All {} scenarios passed.", e.scenarios_total),
+                Lang::Zh => format!("全部 {} 个场景通过。", e.scenarios_total),
+            },
+            _ => failure_text(e),
         };
         tests.push(json!({
             "name": format!("{} {}", e.number, e.id),
-            "score": e.score(),
-            "max_score": e.points,
-            "status": if e.passed() { "passed" } else { "failed" },
+            "score": e.score,
+            "max_score": e.max_score,
+            "status": if e.passed { "passed" } else { "failed" },
             "output": output,
             "visibility": "visible",
         }));
-        let hidden: Vec<_> = e
-            .outcome
-            .scenarios()
-            .iter()
-            .filter(|s| book.is_hidden(&e.id, &s.name))
-            .collect();
+        let hidden: Vec<_> = e.scenarios.iter().filter(|s| s.hidden).collect();
         if hidden.is_empty() {
             continue;
         }
-        let failed: Vec<_> = hidden
-            .iter()
-            .filter(|s| s.outcome() == Outcome::Failed)
-            .collect();
+        let failed: Vec<_> = hidden.iter().filter(|s| !s.passed).collect();
         let mut output = match lang {
             Lang::En => format!(
                 "{} of {} hidden scenarios passed.",
@@ -58,11 +48,7 @@ pub fn render(book: &Gradebook, grade: &SubmissionGrade, lang: Lang) -> Value {
             ),
         };
         for s in &failed {
-            output.push_str(&format!(
-                "\n\n✗ {}\n{}",
-                scenario_name(book, e, s),
-                scenario_message(book, e, s, lang)
-            ));
+            output.push_str(&format!("\n\n✗ {}\n{}", s.name, s.message));
         }
         tests.push(json!({
             "name": format!("{} {} ({})", e.number, e.id, tr(lang, "hidden scenarios", "隐藏场景")),
@@ -109,10 +95,13 @@ pub fn render(book: &Gradebook, grade: &SubmissionGrade, lang: Lang) -> Value {
             "visibility": "visible",
         }));
     }
-    let seed = book.seed;
+    let seed = report.seed.map_or_else(
+        || tr(lang, "several", "多个").to_string(),
+        |s| s.to_string(),
+    );
     json!({
-        "score": grade.score(),
-        "max_score": grade.max_score(),
+        "score": grade.score,
+        "max_score": grade.max_score,
         "output": match lang {
             Lang::En => format!("Graded by `learn grade` with seed {seed}. An exercise earns its points when every scenario passes."),
             Lang::Zh => format!("由 `learn grade` 评分，种子 {seed}。练习的所有场景都通过才得该题分数。"),

@@ -3,11 +3,9 @@
 //! a program that never ran is one failed `build` case with the reason.
 //! The quiz, when graded, is a suite with a case per question.
 
+use super::failure_text;
 use super::xml::{attribute, escape};
-use super::{failure_text, scenario_message, scenario_name};
-use crate::content::Lang;
-use crate::grade::model::{ExerciseGrade, Gradebook, QuizGrade};
-use crate::judge::Outcome;
+use crate::grade::report::{ExerciseReport, QuizReport, Report};
 use std::fmt::Write;
 
 struct Case {
@@ -15,18 +13,19 @@ struct Case {
     failure: Option<(String, String)>,
 }
 
-pub fn render(book: &Gradebook, lang: Lang) -> String {
+pub fn render(report: &Report) -> String {
     let mut suites = String::new();
     let (mut tests, mut failures) = (0, 0);
-    for submission in &book.submissions {
+    let seed = report.seed.map_or_else(String::new, |s| s.to_string());
+    for submission in &report.submissions {
         for exercise in &submission.exercises {
-            let cases = exercise_cases(book, exercise, lang);
-            let score = format!("{}/{}", exercise.score(), exercise.points);
+            let cases = exercise_cases(exercise);
+            let score = format!("{}/{}", exercise.score, exercise.max_score);
             suite(
                 &mut suites,
                 &format!("{}/{}", submission.name, exercise.id),
                 &score,
-                book.seed,
+                &seed,
                 &cases,
                 &mut tests,
                 &mut failures,
@@ -38,7 +37,7 @@ pub fn render(book: &Gradebook, lang: Lang) -> String {
                 &mut suites,
                 &format!("{}/quiz", submission.name),
                 &score,
-                book.seed,
+                &seed,
                 &quiz_cases(quiz),
                 &mut tests,
                 &mut failures,
@@ -50,31 +49,27 @@ pub fn render(book: &Gradebook, lang: Lang) -> String {
     )
 }
 
-fn exercise_cases(book: &Gradebook, exercise: &ExerciseGrade, lang: Lang) -> Vec<Case> {
-    if let Some(reason) = exercise.outcome.not_run_reason() {
+fn exercise_cases(exercise: &ExerciseReport) -> Vec<Case> {
+    if let Some(reason) = &exercise.build_error {
         return vec![Case {
             name: "build".into(),
-            failure: Some((
-                super::first_error(reason),
-                failure_text(book, exercise, lang),
-            )),
+            failure: Some((super::first_error(reason), failure_text(exercise))),
         }];
     }
     exercise
-        .outcome
-        .scenarios()
+        .scenarios
         .iter()
         .map(|s| Case {
-            name: scenario_name(book, exercise, s),
-            failure: (s.outcome() == Outcome::Failed).then(|| {
-                let text = scenario_message(book, exercise, s, lang);
-                (text.lines().next().unwrap_or_default().to_string(), text)
+            name: s.name.clone(),
+            failure: (!s.passed).then(|| {
+                let first = s.message.lines().next().unwrap_or_default().to_string();
+                (first, s.message.clone())
             }),
         })
         .collect()
 }
 
-fn quiz_cases(quiz: &QuizGrade) -> Vec<Case> {
+fn quiz_cases(quiz: &QuizReport) -> Vec<Case> {
     if let Some(problem) = &quiz.problem {
         return vec![Case {
             name: "answers file".into(),
@@ -106,7 +101,7 @@ fn suite(
     out: &mut String,
     name: &str,
     score: &str,
-    seed: u64,
+    seed: &str,
     cases: &[Case],
     tests: &mut usize,
     failures: &mut usize,

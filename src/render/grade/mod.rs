@@ -1,39 +1,87 @@
 //! The grade in the forms people and platforms read: a table, JSON,
-//! Gradescope's `results.json`, JUnit XML.
+//! Gradescope's `results.json`, JUnit XML, CSV and one HTML page, each
+//! rendered from the typed report (`report` builds it from the gradebook;
+//! `--merge` reads it back), and one student's transcripts (`--show`).
 
+pub mod csv;
 pub mod gradescope;
+pub mod html;
 pub mod json;
 pub mod junit;
-pub mod summary;
+pub mod report;
 pub mod text;
 pub mod transcript;
 mod xml;
 
 use crate::content::Lang;
+use crate::content::text::tr;
 use crate::grade::model::{ExerciseGrade, Gradebook};
+use crate::grade::report::{ExerciseReport, ExerciseStatus};
 use crate::judge::{Outcome, ScenarioVerdict};
 use crate::render::feedback::plain_problems;
 
 /// What went wrong with an exercise, in full: the reason it did not run, or
-/// each failed scenario with its problems (hidden ones redacted).
-pub fn failure_text(book: &Gradebook, exercise: &ExerciseGrade, lang: Lang) -> String {
-    if let Some(reason) = exercise.outcome.not_run_reason() {
+/// each failed scenario with its problems (hidden ones already redacted).
+pub fn failure_text(exercise: &ExerciseReport) -> String {
+    if let Some(reason) = &exercise.build_error {
         return reason.trim_end().to_string();
     }
     exercise
-        .outcome
-        .scenarios()
-        .iter()
-        .filter(|s| s.outcome() == Outcome::Failed)
-        .map(|s| {
-            format!(
-                "✗ {}\n{}",
-                scenario_name(book, exercise, s),
-                indent(&scenario_message(book, exercise, s, lang))
-            )
-        })
+        .failed()
+        .map(|s| format!("✗ {}\n{}", s.name, indent(&s.message)))
         .collect::<Vec<_>>()
         .join("\n\n")
+}
+
+/// An exercise's status in a few words.
+pub fn status_words(status: ExerciseStatus, lang: Lang) -> &'static str {
+    match status {
+        ExerciseStatus::Passed => tr(lang, "passed", "通过"),
+        ExerciseStatus::Failed => tr(lang, "failed", "未通过"),
+        ExerciseStatus::NotAttempted => tr(lang, "not attempted", "未作答"),
+        ExerciseStatus::DoesNotCompile => tr(lang, "does not compile", "无法编译"),
+        ExerciseStatus::NotGraded => tr(lang, "not graded", "未评分"),
+    }
+}
+
+/// Why an exercise earned nothing, on one line, for the class summaries:
+/// its status, and the compiler's first error, the reason it was not
+/// graded, or each failed scenario's name with the rule it checks (a
+/// hidden one by number only; no scenario's input is shown).
+pub fn lost_marks(exercise: &ExerciseReport, lang: Lang) -> String {
+    let status = exercise.status();
+    let words = status_words(status, lang);
+    let detail = match status {
+        ExerciseStatus::Passed | ExerciseStatus::NotAttempted => String::new(),
+        ExerciseStatus::DoesNotCompile => {
+            first_error(exercise.build_error.as_deref().unwrap_or_default())
+        }
+        ExerciseStatus::NotGraded => exercise
+            .build_error
+            .as_deref()
+            .unwrap_or_default()
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string(),
+        ExerciseStatus::Failed => exercise
+            .failed()
+            .map(|s| {
+                if s.rule.is_empty() {
+                    format!("\"{}\"", s.name)
+                } else {
+                    format!("\"{}\" ({})", s.name, s.rule)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("; "),
+    };
+    let line = if detail.is_empty() {
+        words.to_string()
+    } else {
+        format!("{words}: {detail}")
+    };
+    visible(&line.replace('\n', " "))
 }
 
 /// Whether a scenario is one of the teacher's hidden ones and is to be redacted.

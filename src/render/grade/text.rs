@@ -1,21 +1,22 @@
-//! `--format text`: a table with a row per submission and a column per
-//! exercise, then what cost each submission its points, one line each.
+//! `--format text`: a table with a row per submission (its score) and a
+//! column per exercise, then what cost each submission its points, one
+//! line each, then, for a class, its figures (`figures`). A merged report
+//! reads the same as one graded in a single run.
 
 use super::{first_error, visible};
-use super::{scenario_message, scenario_name};
 use crate::content::Lang;
 use crate::content::text::tr;
-use crate::grade::model::{ExerciseGrade, Gradebook};
-use crate::judge::Outcome;
+use crate::grade::figures::{figures, percent};
+use crate::grade::report::{ExerciseReport, ExerciseStatus, QuizReport, Report};
 use crate::render::style::clip;
 use std::fmt::Write;
 
-pub fn render(book: &Gradebook, lang: Lang) -> String {
+pub fn render(report: &Report, lang: Lang) -> String {
     let mut out = String::new();
-    let Some(first) = book.submissions.first() else {
+    let Some(first) = report.submissions.first() else {
         return out;
     };
-    let name_width = book
+    let name_width = report
         .submissions
         .iter()
         .map(|s| s.name.chars().count())
@@ -25,9 +26,14 @@ pub fn render(book: &Gradebook, lang: Lang) -> String {
     let widths: Vec<usize> = first
         .exercises
         .iter()
-        .map(|e| e.number.to_string().len().max(e.points.to_string().len()))
+        .map(|e| {
+            e.number
+                .to_string()
+                .len()
+                .max(e.max_score.to_string().len())
+        })
         .collect();
-    let has_quiz = first.quiz.is_some();
+    let has_quiz = report.submissions.iter().any(|s| s.quiz.is_some());
 
     let _ = write!(out, "{:<name_width$}", tr(lang, "submission", "提交"));
     for (e, width) in first.exercises.iter().zip(&widths) {
@@ -37,29 +43,48 @@ pub fn render(book: &Gradebook, lang: Lang) -> String {
         let _ = write!(out, " {:>5}", tr(lang, "quiz", "测验"));
     }
     let _ = writeln!(out, "  {}", tr(lang, "score", "得分"));
-    for submission in &book.submissions {
+    for submission in &report.submissions {
         let _ = write!(out, "{:<name_width$}", visible(&submission.name));
         for (e, width) in submission.exercises.iter().zip(&widths) {
-            let _ = write!(out, " {:>width$}", e.score());
+            let cell = match e.status() {
+                ExerciseStatus::NotAttempted => "-".to_string(),
+                _ => e.score.to_string(),
+            };
+            let _ = write!(out, " {cell:>width$}");
         }
-        if let Some(quiz) = &submission.quiz {
-            let _ = write!(out, " {:>5}", quiz.score);
+        if has_quiz {
+            let quiz = submission.quiz.as_ref().map_or(0, |q| q.score);
+            let _ = write!(out, " {quiz:>5}");
         }
-        let _ = writeln!(out, "  {}/{}", submission.score(), submission.max_score());
+        let _ = writeln!(out, "  {}/{}", submission.score, submission.max_score);
     }
-
-    let id_width = first
-        .exercises
+    let untouched = report
+        .submissions
         .iter()
+        .flat_map(|s| &s.exercises)
+        .any(|e| e.status() == ExerciseStatus::NotAttempted);
+    if untouched {
+        let _ = writeln!(out, "{}", tr(lang, "(- : not attempted)", "（- ：未作答）"));
+    }
+    lost(&mut out, report, lang);
+    if report.submissions.len() > 1 {
+        class_figures(&mut out, report, lang);
+    }
+    out
+}
+
+/// What cost each submission its points.
+fn lost(out: &mut String, report: &Report, lang: Lang) {
+    let id_width = report
+        .submissions
+        .iter()
+        .flat_map(|s| &s.exercises)
         .map(|e| e.id.len())
         .max()
         .unwrap_or(8);
-    for submission in &book.submissions {
-        let lost: Vec<&ExerciseGrade> = submission
-            .exercises
-            .iter()
-            .filter(|e| !e.passed())
-            .collect();
+    for submission in &report.submissions {
+        let lost: Vec<&ExerciseReport> =
+            submission.exercises.iter().filter(|e| !e.passed).collect();
         let quiz_lost = submission.quiz.as_ref().filter(|q| q.score < q.max_score);
         if lost.is_empty() && quiz_lost.is_none() {
             continue;
@@ -68,87 +93,139 @@ pub fn render(book: &Gradebook, lang: Lang) -> String {
             out,
             "\n{} {}/{}",
             visible(&submission.name),
-            submission.score(),
-            submission.max_score()
+            submission.score,
+            submission.max_score
         );
+        if submission.over_memory_limit {
+            let _ = writeln!(
+                out,
+                "  {}",
+                tr(
+                    lang,
+                    "its processes were stopped: together they held more memory than --memory-limit allows one student",
+                    "其进程被终止：它们合计占用的内存超过了 --memory-limit 给每个学生的上限"
+                )
+            );
+        }
         for exercise in lost {
             let _ = writeln!(
                 out,
                 "  {:>2} {:<id_width$} {:>3}/{:<3} {}",
                 exercise.number,
                 exercise.id,
-                exercise.score(),
-                exercise.points,
-                why(book, exercise, lang)
+                exercise.score,
+                exercise.max_score,
+                why(exercise, lang)
             );
         }
         if let Some(quiz) = quiz_lost {
-            let detail = match &quiz.problem {
-                Some(problem) => problem.lines().next().unwrap_or_default().to_string(),
-                None => {
-                    let answered = quiz.questions.iter().filter(|q| q.answered).count();
-                    let bad = match quiz.line_problems.first() {
-                        Some(first) => format!("; {} {first}", tr(lang, "not graded:", "未评分：")),
-                        None => String::new(),
-                    };
-                    match lang {
-                        Lang::En => {
-                            format!("{answered} of {} questions answered{bad}", quiz.max_score)
-                        }
-                        Lang::Zh => format!("答了 {} 题中的 {answered} 题{bad}", quiz.max_score),
-                    }
-                }
-            };
             let _ = writeln!(
                 out,
                 "     {:<id_width$} {:>3}/{:<3} {}",
                 tr(lang, "quiz", "测验"),
                 quiz.score,
                 quiz.max_score,
-                clip(&visible(&detail), 100)
+                clip(&visible(&quiz_detail(quiz, lang)), 100)
             );
         }
     }
-    out
+}
+
+fn quiz_detail(quiz: &QuizReport, lang: Lang) -> String {
+    if let Some(problem) = &quiz.problem {
+        return problem.lines().next().unwrap_or_default().to_string();
+    }
+    let answered = quiz.questions.iter().filter(|q| q.answered).count();
+    let bad = match quiz.line_problems.first() {
+        Some(first) => format!("; {} {first}", tr(lang, "not graded:", "未评分：")),
+        None => String::new(),
+    };
+    match lang {
+        Lang::En => format!("{answered} of {} questions answered{bad}", quiz.max_score),
+        Lang::Zh => format!("答了 {} 题中的 {answered} 题{bad}", quiz.max_score),
+    }
 }
 
 /// One line: why the exercise earned nothing.
-fn why(book: &Gradebook, exercise: &ExerciseGrade, lang: Lang) -> String {
-    use crate::grade::model::ExerciseOutcome::*;
-    let line = match &exercise.outcome {
-        NotGraded { reason } => format!("{} {reason}", tr(lang, "not graded:", "未评分：")),
-        BuildFailed { output } => format!(
+fn why(exercise: &ExerciseReport, lang: Lang) -> String {
+    let reason = exercise.build_error.as_deref().unwrap_or_default();
+    let line = match exercise.status() {
+        ExerciseStatus::NotAttempted => reason.to_string(),
+        ExerciseStatus::NotGraded => format!("{} {reason}", tr(lang, "not graded:", "未评分：")),
+        ExerciseStatus::DoesNotCompile => format!(
             "{} {}",
             tr(lang, "does not compile:", "无法编译："),
-            first_error(output)
+            first_error(reason)
         ),
-        Ran { scenarios } => {
-            let failed = scenarios.iter().find(|s| s.outcome() == Outcome::Failed);
+        ExerciseStatus::Passed | ExerciseStatus::Failed => {
+            let failed = exercise.failed().next();
             let problem = failed
-                .map(|s| {
-                    scenario_message(book, exercise, s, lang)
-                        .lines()
-                        .next()
-                        .unwrap_or_default()
-                        .to_string()
-                })
+                .map(|s| s.message.lines().next().unwrap_or_default().to_string())
                 .unwrap_or_default();
             match (lang, failed) {
                 (Lang::En, Some(s)) => format!(
                     "{} of {} scenarios passed; first failed: \"{}\": {problem}",
-                    exercise.passed_scenarios(),
-                    scenarios.len(),
-                    scenario_name(book, exercise, s)
+                    exercise.scenarios_passed, exercise.scenarios_total, s.name
                 ),
                 (Lang::Zh, Some(s)) => format!(
                     "{} 个场景中通过 {} 个；第一个失败的：“{}”：{problem}",
-                    scenarios.len(),
-                    exercise.passed_scenarios(),
-                    scenario_name(book, exercise, s)
+                    exercise.scenarios_total, exercise.scenarios_passed, s.name
                 ),
                 (_, None) => tr(lang, "no scenario ran", "没有运行任何场景").to_string(),
             }
         }
     };
     clip(&visible(&line.replace('\n', " ")), 160)
+}
+
+/// The class's figures: mean and median, each exercise's pass rate and who
+/// did not pass it, each fact's pass rate.
+fn class_figures(out: &mut String, report: &Report, lang: Lang) {
+    let figures = figures(report);
+    let n = figures.students;
+    let _ = writeln!(
+        out,
+        "\n{} {n}; {} {:.1}, {} {:.1} / {}",
+        tr(lang, "students:", "学生："),
+        tr(lang, "mean", "平均"),
+        figures.mean,
+        tr(lang, "median", "中位数"),
+        figures.median,
+        figures.max_score
+    );
+    let _ = writeln!(
+        out,
+        "\n{}",
+        tr(
+            lang,
+            "exercise pass rate, and who did not pass:",
+            "各练习通过率，以及未通过的人："
+        )
+    );
+    for e in &figures.exercises {
+        let line = format!(
+            "  {:>2} {:<24} {:>4}  {}",
+            e.number,
+            e.id,
+            percent(e.passed, n),
+            visible(&e.not_passed.join(", "))
+        );
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    let _ = writeln!(
+        out,
+        "\n{}",
+        tr(
+            lang,
+            "fact pass rate (scenarios passed, class-wide):",
+            "各事实通过率（全班通过的场景）："
+        )
+    );
+    for (fact, (passed, total)) in &figures.facts {
+        let _ = writeln!(
+            out,
+            "  {fact:<5} {:>4}  {passed}/{total}",
+            percent(*passed, *total)
+        );
+    }
 }

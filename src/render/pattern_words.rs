@@ -62,33 +62,26 @@ pub fn describe(pattern: &Value, lang: Lang) -> String {
     }
 }
 
-fn describe_operator(operator: &str, argument: &Value, lang: Lang) -> String {
-    let list = |items: &Value, joiner_en: &str, joiner_zh: &str| {
-        let mut parts: Vec<String> = Vec::new();
-        for item in items.as_array().into_iter().flatten() {
-            // `$one-of` lists built from earlier ids repeat themselves.
-            let phrase = describe(item, lang);
-            if !parts.contains(&phrase) {
-                parts.push(phrase);
-            }
+/// The phrases of a list of patterns, each once (`$one-of` lists built from
+/// earlier ids repeat themselves), joined by the language's joiner.
+fn listed(items: &Value, lang: Lang, joiner_en: &str, joiner_zh: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for item in items.as_array().into_iter().flatten() {
+        let phrase = describe(item, lang);
+        if !parts.contains(&phrase) {
+            parts.push(phrase);
         }
-        parts.join(tr(lang, joiner_en, joiner_zh))
-    };
+    }
+    parts.join(tr(lang, joiner_en, joiner_zh))
+}
+
+fn describe_operator(operator: &str, argument: &Value, lang: Lang) -> String {
+    let list =
+        |items: &Value, joiner_en: &str, joiner_zh: &str| listed(items, lang, joiner_en, joiner_zh);
     if operator == "$one-of"
-        && let Some((excluded, rest)) = unless(argument)
+        && let Some(phrase) = only_when(argument, lang)
     {
-        return match lang {
-            Lang::En => format!(
-                "{} (when it is {} at all)",
-                list(&rest, ", or ", ""),
-                describe(excluded, lang)
-            ),
-            Lang::Zh => format!(
-                "{}（只要它是{}）",
-                list(&rest, "", "；或 "),
-                describe(excluded, lang)
-            ),
-        };
+        return phrase;
     }
     match (operator, lang) {
         ("$one-of", Lang::En) => format!("one of: {}", list(argument, ", or ", "")),
@@ -151,6 +144,24 @@ fn describe_operator(operator: &str, argument: &Value, lang: Lang) -> String {
         (_, Lang::En) => "a value of a particular form (see the rule below)".into(),
         (_, Lang::Zh) => "某种特定形式的值（见下方规则）".into(),
     }
+}
+
+/// A `$one-of` that holds only for values of one kind (see [`unless`]):
+/// "a number no smaller than 0 (when it is a number at all)".
+fn only_when(alternatives: &Value, lang: Lang) -> Option<String> {
+    let (excluded, rest) = unless(alternatives)?;
+    Some(match lang {
+        Lang::En => format!(
+            "{} (when it is {} at all)",
+            listed(&rest, lang, ", or ", ""),
+            describe(excluded, lang)
+        ),
+        Lang::Zh => format!(
+            "{}（只要它是{}）",
+            listed(&rest, lang, "", "；或 "),
+            describe(excluded, lang)
+        ),
+    })
 }
 
 /// `[{"$not": x}, rest...]` (in any order) as `(x, rest)`: a rule that

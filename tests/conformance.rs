@@ -266,6 +266,95 @@ fn an_independent_lesson_2_server_meets_the_same_baseline() {
     assert_eq!(code(&output), 0, "{}", stderr(&output));
 }
 
+/// The reference of `exercise`, built (and checked on one seed) by `learn
+/// check --solution`, to be run as any program through `--cmd`.
+fn built_reference(exercise: &str) -> String {
+    let built = learn(&["check", exercise, "--solution", "--seed", "1"]);
+    assert_eq!(code(&built), 0, "{}", stdout(&built));
+    repo()
+        .join(format!(
+            "target/exercises/debug/{exercise}-solution{}",
+            std::env::consts::EXE_SUFFIX
+        ))
+        .display()
+        .to_string()
+}
+
+/// The expected failures belong to the exercise, whatever program runs it:
+/// the built reference through `--cmd` is judged as `--solution` judges it.
+#[test]
+fn the_built_reference_through_cmd_meets_its_exercise_baseline() {
+    if !suite_ready() {
+        return;
+    }
+    let cmd = built_reference("conformant-server");
+    let output = learn(&["conformance", "conformant-server", "--cmd", &cmd, "--json"]);
+    let report = json(&output);
+    assert_eq!(
+        report["baseline"], "conformance/conformant-server-expected-failures.yaml",
+        "{report:#}"
+    );
+    assert_eq!(report["unexpected"], Value::Array(vec![]), "{report:#}");
+    assert_eq!(report["passed"], true, "{report:#}");
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+}
+
+/// A learner's server that does more than its exercise asks passes: lesson
+/// 2's reference, judged as lesson 1's capstone, passes scenarios the
+/// capstone's baseline lets fail (resources, prompts, the `test_*` tools),
+/// and each is said, not counted against it.
+#[test]
+fn a_server_that_does_more_than_its_exercise_asks_passes() {
+    if !suite_ready() {
+        return;
+    }
+    let cmd = built_reference("conformant-server");
+    let output = learn(&[
+        "conformance",
+        "capstone",
+        "--cmd",
+        &cmd,
+        "--scenario",
+        "resources-list",
+        "--scenario",
+        "tools-list",
+    ]);
+    let text = stdout(&output);
+    assert_eq!(code(&output), 0, "{text}\n{}", stderr(&output));
+    assert!(
+        text.contains(
+            "+ resources-list passes, though the exercise does not ask for it (its baseline lets it fail)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "0 failed unexpectedly, 1 baseline entries passed beyond what the exercise asks."
+        ),
+        "{text}"
+    );
+    // For the reference itself, such an entry is stale: the file must stay true.
+    let output = learn(&[
+        "conformance",
+        "capstone",
+        "--cmd",
+        &cmd,
+        "--scenario",
+        "resources-list",
+        "--expected-failures",
+        "conformance/capstone-expected-failures.yaml",
+        "--json",
+    ]);
+    let report = json(&output);
+    assert_eq!(
+        report["stale"],
+        serde_json::json!(["resources-list"]),
+        "{report:#}"
+    );
+    assert_eq!(report["passed"], false, "{report:#}");
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+}
+
 #[test]
 fn a_server_that_breaks_the_rules_fails_the_suite() {
     if !suite_ready() {

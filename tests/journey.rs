@@ -105,3 +105,55 @@ fn from_learn_next_to_a_solved_id_echo() {
     assert_eq!(status("id-echo").as_deref(), Some("done"));
     assert_eq!(status("o2-silence").as_deref(), Some("current"));
 }
+
+/// Issue 26, item 9: a learner who reads a section by its id and solves an
+/// exercise ahead of the order sees both counted. `learn next` still shows
+/// the first step not done, says that later ones are, and moves past a
+/// section read with `learn read`; `learn list` and `learn progress` show
+/// what was done out of order.
+#[test]
+fn steps_done_out_of_order_count() {
+    let course = course_copy();
+    let dir = course.path();
+    let first = stdout(&learn_in(dir, &["next"]));
+    assert!(first.starts_with("Step 1 of "), "{first}");
+
+    // Step 3 read by its id, step 2 skipped.
+    let read = learn_in(dir, &["read", "o1-requests"]);
+    assert_eq!(code(&read), 0, "{}", stderr(&read));
+    // Exercise 5 solved first, checked by its id.
+    std::fs::copy(
+        repo().join("solutions/05_tool-errors.rs"),
+        dir.join("exercises/05_tool-errors.rs"),
+    )
+    .expect("copy");
+    let solved = learn_in(dir, &["check", "tool-errors", "--seed", "1"]);
+    assert_eq!(code(&solved), 0, "{}{}", stdout(&solved), stderr(&solved));
+    let solved_line = stdout(&solved)
+        .lines()
+        .find(|l| l.contains("solved"))
+        .unwrap_or_default()
+        .to_string();
+
+    let mut seen = format!("$ learn check tool-errors\n{solved_line}\n");
+    // `learn next` shows step 2, the first not done (and so it is read
+    // now); step 3 was read by its id, so the next one is step 4.
+    for (lang, step) in [("en", "Step 2 of "), ("zh", "第 4 步")] {
+        let next = stdout(&learn_in(dir, &["--lang", lang, "next"]));
+        assert!(next.starts_with(step), "{next}");
+        let head: Vec<&str> = next.lines().take(3).collect();
+        seen.push_str(&format!(
+            "$ learn --lang {lang} next\n{}\n…\n",
+            head.join("\n")
+        ));
+    }
+    seen.push_str(&format!(
+        "$ learn list\n{}",
+        stdout(&learn_in(dir, &["list"]))
+    ));
+    seen.push_str(&format!(
+        "$ learn progress\n{}",
+        stdout(&learn_in(dir, &["progress"]))
+    ));
+    insta::assert_snapshot!("out-of-order", seen);
+}

@@ -183,3 +183,91 @@ fn no_snapshot_shows_pattern_syntax() {
     }
     assert!(seen > 30, "only {seen} snapshots found");
 }
+
+/// The lines of the failing scenario titled `title` in a report, from its
+/// `✗` line to the next scenario or the summary.
+fn scenario_block(report: &str, title: &str) -> String {
+    let mut lines = report
+        .lines()
+        .skip_while(|line| !line.starts_with(&format!("  ✗ {title} [")));
+    let mut block = String::new();
+    if let Some(first) = lines.next() {
+        block.push_str(first);
+        block.push('\n');
+    }
+    for line in lines.take_while(|line| line.starts_with("    ")) {
+        block.push_str(line);
+        block.push('\n');
+    }
+    assert!(!block.is_empty(), "no failing `{title}` in:\n{report}");
+    block
+}
+
+/// Issue 26, items 6 and 8: a number is shown as the program wrote it
+/// (`-3e5`, not `-300000.0`), and a rule for numbers only does not read as if
+/// a string were right ("anything but a number, or ..."), its bound written
+/// `0`, not `0.0`. Only the negative-ttlMs scenario is snapshotted: whether
+/// `-3e5` is an integer is the matcher's business.
+#[test]
+fn a_number_is_shown_as_the_program_wrote_it() {
+    let program = format!(
+        "python3 {}",
+        repo()
+            .join("tests/programs/lesson2/cache_hints_negative_ttl_exponent.py")
+            .display()
+    );
+    for (lang, title) in [("en", "ttlMs is never negative"), ("zh", "ttlMs 绝不为负")] {
+        let output = learn(&[
+            "--lang",
+            lang,
+            "check",
+            "cache-hints",
+            "--cmd",
+            &program,
+            "--seed",
+            "7",
+            "--full",
+        ]);
+        assert_eq!(code(&output), 1, "{}", stderr(&output));
+        let block = scenario_block(&stdout(&output), title);
+        assert!(block.contains("\"ttlMs\": -3e5"), "{block}");
+        assert!(
+            !block.contains("300000") && !block.contains("0.0"),
+            "{block}"
+        );
+        insta::assert_snapshot!(format!("as-written-negative-ttl-{lang}"), block);
+    }
+}
+
+/// Issue 26, item 8: a scenario that starts the program afresh for a step
+/// says once that the exercise as shipped exits with code 101, with how many
+/// times, not once per start.
+#[test]
+fn a_crash_in_each_fresh_start_is_said_once() {
+    let course = course_copy();
+    for (lang, title, words) in [
+        (
+            "en",
+            "no discovery is needed before a request",
+            "exited with code 101",
+        ),
+        ("zh", "发请求之前不需要先做发现", "以退出码 101 结束"),
+    ] {
+        let output = learn_in(
+            course.path(),
+            &[
+                "--lang",
+                lang,
+                "check",
+                "cache-hints",
+                "--seed",
+                "7",
+                "--full",
+            ],
+        );
+        assert_eq!(code(&output), 1, "{}", stderr(&output));
+        let block = stable(&scenario_block(&stdout(&output), title));
+        assert_eq!(block.matches(words).count(), 1, "{block}");
+        insta::assert_snapshot!(format!("pristine-crash-said-once-{lang}"), block);
+    }
+}

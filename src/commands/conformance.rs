@@ -58,23 +58,14 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
     else {
         return Ok(Status::Failed);
     };
-    // The lesson names the expected failures of its server exercise.
-    let baseline_file = match &args.expected_failures {
-        Some(path) => Some(ctx.cwd.join(path)),
-        None if !matches!(target, Target::Command(_)) => ctx
-            .course
-            .server_of(&exercise.id)
-            .and_then(|server| server.conformance_expected_failures.as_ref())
-            .map(|yaml| root.join(yaml)),
-        None => None,
-    };
-    let baseline = match &baseline_file {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            Baseline::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?
-        }
-        None => Baseline::default(),
+    let (baseline_file, baseline) = load_baseline(ctx, &exercise.id, args)?;
+    // The reference and a baseline given by hand must stay true to each
+    // other; a learner's server that does more than the exercise asks is not
+    // wrong for it.
+    let stale_entries = if matches!(target, Target::Solution) || args.expected_failures.is_some() {
+        StaleEntries::Fail
+    } else {
+        StaleEntries::Note
     };
     let bridge = Bridge::bind(
         program,
@@ -123,7 +114,11 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
         })
         .collect();
     let stale = baseline.stale(&scenarios);
-    let passed = suite_ok && unexpected.is_empty() && stale.is_empty();
+    // The suite's own verdict also fails a stale entry, which is then
+    // already counted here.
+    let passed = unexpected.is_empty()
+        && (suite_ok || !stale.is_empty())
+        && (stale.is_empty() || stale_entries == StaleEntries::Note);
     let shown = ctx.shown_target(exercise, &target);
     let pins = suite::pins();
     if args.json {
@@ -140,21 +135,54 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
         });
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        print_report(
-            ctx.lang,
-            &pins,
-            &shown,
-            &scenarios,
-            &unexpected,
-            &stale,
+        let outcome = Outcome {
+            unexpected: &unexpected,
+            stale: &stale,
+            stale_entries,
             passed,
-        );
+        };
+        print_report(ctx.lang, &pins, &shown, &scenarios, &outcome);
     }
     Ok(if passed {
         Status::Success
     } else {
         Status::Failed
     })
+}
+
+/// Whether a baseline entry that no longer fails fails the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StaleEntries {
+    Fail,
+    /// Shown, and the run still passes.
+    Note,
+}
+
+/// The expected failures of the exercise (its lesson's `[server]` names
+/// them), or the file given with `--expected-failures`: the same whatever
+/// program runs, the learner's file, the reference or `--cmd`.
+fn load_baseline(
+    ctx: &Ctx,
+    exercise: &str,
+    args: &ConformanceArgs,
+) -> Result<(Option<std::path::PathBuf>, Baseline)> {
+    let file = match &args.expected_failures {
+        Some(path) => Some(ctx.cwd.join(path)),
+        None => ctx
+            .course
+            .server_of(exercise)
+            .and_then(|server| server.conformance_expected_failures.as_ref())
+            .map(|yaml| ctx.project.root.join(yaml)),
+    };
+    let baseline = match &file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            Baseline::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?
+        }
+        None => Baseline::default(),
+    };
+    Ok((file, baseline))
 }
 
 /// Runs the suite once (the revision's requirements) or once per named
@@ -254,14 +282,20 @@ fn not_installed(lang: Lang, missing: &suite::Missing) -> anyhow::Error {
     })
 }
 
+/// What a run comes to, beside its checks.
+struct Outcome<'a> {
+    unexpected: &'a [String],
+    stale: &'a [String],
+    stale_entries: StaleEntries,
+    passed: bool,
+}
+
 fn print_report(
     lang: Lang,
     pins: &suite::Pins,
     shown: &str,
     scenarios: &[Scenario],
-    unexpected: &[String],
-    stale: &[String],
-    passed: bool,
+    outcome: &Outcome,
 ) {
     let title = match lang {
         Lang::En => format!(
@@ -323,28 +357,50 @@ fn print_report(
             }
         }
     }
-    for entry in stale {
-        let line = match lang {
-            Lang::En => {
-                format!("baseline entry {entry} no longer fails: take it out of the baseline")
-            }
-            Lang::Zh => format!("基线条目 {entry} 已不再失败：请把它从基线中删除"),
+    print_outcome(lang, ok, expected, outcome);
+}
+
+/// The baseline entries that no longer fail, and the summary line.
+fn print_outcome(lang: Lang, ok: usize, expected: usize, outcome: &Outcome) {
+    for entry in outcome.stale {
+        let (mark, line) = match (outcome.stale_entries, lang) {
+            (StaleEntries::Fail, Lang::En) => (
+                "✗".red().bold(),
+                format!("baseline entry {entry} no longer fails: take it out of the baseline"),
+            ),
+            (StaleEntries::Fail, Lang::Zh) => (
+                "✗".red().bold(),
+                format!("基线条目 {entry} 已不再失败：请把它从基线中删除"),
+            ),
+            (StaleEntries::Note, Lang::En) => (
+                "+".green(),
+                format!(
+                    "{entry} passes, though the exercise does not ask for it (its baseline lets it fail)"
+                ),
+            ),
+            (StaleEntries::Note, Lang::Zh) => (
+                "+".green(),
+                format!("{entry} 通过了，尽管练习并不要求它（练习的基线允许它失败）"),
+            ),
         };
-        println!("  {} {line}", "✗".red().bold());
+        println!("  {mark} {line}");
     }
-    let summary = match lang {
-        Lang::En => format!(
-            "{ok} checks passed, {expected} failed as the baseline expects, {} failed unexpectedly, {} stale baseline entries.",
-            unexpected.len(),
-            stale.len()
+    let (unexpected, stale) = (outcome.unexpected.len(), outcome.stale.len());
+    let summary = match (outcome.stale_entries, lang) {
+        (StaleEntries::Fail, Lang::En) => format!(
+            "{ok} checks passed, {expected} failed as the baseline expects, {unexpected} failed unexpectedly, {stale} stale baseline entries."
         ),
-        Lang::Zh => format!(
-            "{ok} 项检查通过，{expected} 项按基线预期失败，{} 项意外失败，{} 个基线条目已过时。",
-            unexpected.len(),
-            stale.len()
+        (StaleEntries::Fail, Lang::Zh) => format!(
+            "{ok} 项检查通过，{expected} 项按基线预期失败，{unexpected} 项意外失败，{stale} 个基线条目已过时。"
+        ),
+        (StaleEntries::Note, Lang::En) => format!(
+            "{ok} checks passed, {expected} failed as the baseline expects, {unexpected} failed unexpectedly, {stale} baseline entries passed beyond what the exercise asks."
+        ),
+        (StaleEntries::Note, Lang::Zh) => format!(
+            "{ok} 项检查通过，{expected} 项按基线预期失败，{unexpected} 项意外失败，{stale} 个基线条目超出练习要求而通过。"
         ),
     };
-    if passed {
+    if outcome.passed {
         println!("{}", summary.green().bold());
     } else {
         println!("{}", summary.red().bold());

@@ -40,6 +40,9 @@ pub fn run(ctx: &mut Ctx) -> Result<Status> {
         Lang::Zh => format!("第 {} 步，共 {total} 步 · {objective}", index + 1),
     };
     println!("{}", position.dimmed());
+    if let Some(ahead) = done_ahead(ctx, index) {
+        println!("{}", ahead.dimmed());
+    }
     match &step {
         Step::Reading(id) => {
             print!("{}", section_text(ctx, &lesson, id)?);
@@ -60,6 +63,30 @@ pub fn run(ctx: &mut Ctx) -> Result<Status> {
         Step::Quiz(id) => print!("{}", super::quiz::brief(ctx, &lesson, id)?),
     }
     Ok(Status::Success)
+}
+
+/// Steps after `index` already done (an exercise solved by its id, a
+/// section read by its id), said so the learner sees they count.
+fn done_ahead(ctx: &Ctx, index: usize) -> Option<String> {
+    let ahead = ctx
+        .course
+        .keyed_steps()
+        .skip(index + 1)
+        .filter(|(_, _, _, key)| ctx.progress.is_done(key))
+        .count();
+    let list = "learn list".green();
+    match (ahead, ctx.lang) {
+        (0, _) => None,
+        (1, Lang::En) => Some(format!(
+            "One step further on is done already (`{list}` shows it)."
+        )),
+        (_, Lang::En) => Some(format!(
+            "{ahead} steps further on are done already (`{list}` shows them)."
+        )),
+        (_, Lang::Zh) => Some(format!(
+            "后面已有 {ahead} 步提前完成（`{list}` 可以看到）。"
+        )),
+    }
 }
 
 /// `cargo run -- next` (the README's Start) passes the package's name to the

@@ -27,8 +27,12 @@ fn parse(text: &str) -> BTreeSet<String> {
 }
 
 /// For each fact of the lesson that holds `exercise_id`, the section that
-/// teaches it (see `best_sections`), as `learn read` takes it. Reads the lesson's sections, so it is
-/// asked for only when a failure is shown, not on every load.
+/// teaches it, as `learn read` takes it: among the readings of the
+/// exercise's own objective first, then among all the lesson's (each time
+/// as `best_sections` chooses): a rule the exercise's objective teaches is
+/// read where the learner met it, not in a later section that names the
+/// fact among fewer others. Reads the lesson's sections, so
+/// it is asked for only when a failure is shown, not on every load.
 pub fn read_more(course: &Course, exercise_id: &str) -> BTreeMap<String, String> {
     let Some(lesson) = course
         .lessons
@@ -37,21 +41,39 @@ pub fn read_more(course: &Course, exercise_id: &str) -> BTreeMap<String, String>
     else {
         return BTreeMap::new();
     };
-    let readings: Vec<&str> = lesson
+    let all: Vec<&str> = lesson
         .objectives
         .iter()
-        .flat_map(|o| &o.steps)
-        .filter_map(|step| match step {
-            Step::Reading(id) => Some(id.as_str()),
-            _ => None,
-        })
+        .flat_map(|o| readings(&o.steps))
         .collect();
+    let own = lesson
+        .objectives
+        .iter()
+        .find(|o| {
+            o.steps
+                .iter()
+                .any(|s| matches!(s, Step::Exercise(id) if id == exercise_id))
+        })
+        .map(|o| readings(&o.steps))
+        .unwrap_or_default();
+    let mut best = best_sections(&lesson.dir, &all);
+    best.extend(best_sections(&lesson.dir, &own));
     // Named as the learner types it: `<lesson>/<id>` where lessons share an id.
-    best_sections(&lesson.dir, &readings)
-        .into_iter()
+    best.into_iter()
         .map(|(fact, id)| {
             let shown = course.step_ref(&lesson.id, super::StepKind::Reading, &id);
             (fact, shown)
+        })
+        .collect()
+}
+
+/// The reading steps among `steps`, in order.
+fn readings(steps: &[Step]) -> Vec<&str> {
+    steps
+        .iter()
+        .filter_map(|step| match step {
+            Step::Reading(id) => Some(id.as_str()),
+            _ => None,
         })
         .collect()
 }

@@ -2,7 +2,7 @@
 //! what came back in green with `+`. Lines are compared without their
 //! trailing comma, which only says whether a member is the last one: a value
 //! that is right must never show as changed because a member after it is
-//! missing.
+//! missing. Each line is shown as its own side printed it, comma and all.
 
 use colored::Colorize;
 use serde_json::Value;
@@ -11,10 +11,16 @@ use similar::{ChangeTag, TextDiff};
 pub fn json_diff(expected: &Value, got: &Value, indent: &str) -> String {
     let left = pretty(expected);
     let right = pretty(got);
-    let diff = TextDiff::from_lines(&left, &right);
+    let (left_bare, right_bare) = (without_commas(&left), without_commas(&right));
+    let diff = TextDiff::from_slices(&left_bare, &right_bare);
     let mut out = String::new();
     for change in diff.iter_all_changes() {
-        let line = change.value().trim_end_matches('\n');
+        // The line as printed: the side it comes from, with its comma.
+        let line = match (change.new_index(), change.old_index()) {
+            (Some(new), _) => &right[new],
+            (None, Some(old)) => &left[old],
+            (None, None) => continue,
+        };
         let rendered = match change.tag() {
             ChangeTag::Equal => format!("  {line}").dimmed().to_string(),
             ChangeTag::Delete => format!("- {line}").red().to_string(),
@@ -27,14 +33,19 @@ pub fn json_diff(expected: &Value, got: &Value, indent: &str) -> String {
     out
 }
 
-fn pretty(value: &Value) -> String {
+fn without_commas(lines: &[String]) -> Vec<&str> {
+    lines
+        .iter()
+        .map(|line| line.strip_suffix(',').unwrap_or(line))
+        .collect()
+}
+
+fn pretty(value: &Value) -> Vec<String> {
     let text = serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string());
-    let mut out = String::with_capacity(text.len());
-    for line in super::pattern_words::unmark(&text).lines() {
-        out.push_str(line.strip_suffix(',').unwrap_or(line));
-        out.push('\n');
-    }
-    out
+    super::pattern_words::unmark(&text)
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
 #[cfg(test)]
@@ -52,7 +63,21 @@ mod tests {
         );
         assert_eq!(
             text,
-            "  {\n-   \"id\": 7\n+   \"id\": \"7\"\n    \"result\": \"$object\"\n  }\n"
+            "  {\n-   \"id\": 7,\n+   \"id\": \"7\",\n    \"result\": \"$object\"\n  }\n"
+        );
+    }
+
+    #[test]
+    fn each_line_keeps_the_comma_its_side_printed() {
+        colored::control::set_override(false);
+        let text = json_diff(
+            &json!({"id": 5, "error": {"code": -32602}}),
+            &json!({"id": 5, "result": {}}),
+            "",
+        );
+        assert_eq!(
+            text,
+            "  {\n    \"id\": 5,\n-   \"error\": {\n-     \"code\": -32602\n-   }\n+   \"result\": {}\n  }\n"
         );
     }
 

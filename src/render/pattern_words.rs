@@ -12,6 +12,10 @@ use serde_json::{Map, Value};
 /// the pretty-printed diff can show it unquoted (see [`unmark`]).
 const OPEN: char = '\u{E000}';
 const CLOSE: char = '\u{E001}';
+/// Marks a number's own text, as the program wrote it (`3e5`), standing in
+/// for the number inside a JSON document; [`unmark`] prints it bare.
+const WRITTEN_OPEN: char = '\u{E002}';
+const WRITTEN_CLOSE: char = '\u{E003}';
 
 /// A pattern (variables already filled in) as a phrase: `a non-empty string`,
 /// `one of: 1 (integer), "a" (string)`.
@@ -58,18 +62,27 @@ pub fn describe(pattern: &Value, lang: Lang) -> String {
     }
 }
 
-fn describe_operator(operator: &str, argument: &Value, lang: Lang) -> String {
-    let list = |items: &Value, joiner_en: &str, joiner_zh: &str| {
-        let mut parts: Vec<String> = Vec::new();
-        for item in items.as_array().into_iter().flatten() {
-            // `$one-of` lists built from earlier ids repeat themselves.
-            let phrase = describe(item, lang);
-            if !parts.contains(&phrase) {
-                parts.push(phrase);
-            }
+/// The phrases of a list of patterns, each once (`$one-of` lists built from
+/// earlier ids repeat themselves), joined by the language's joiner.
+fn listed(items: &Value, lang: Lang, joiner_en: &str, joiner_zh: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for item in items.as_array().into_iter().flatten() {
+        let phrase = describe(item, lang);
+        if !parts.contains(&phrase) {
+            parts.push(phrase);
         }
-        parts.join(tr(lang, joiner_en, joiner_zh))
-    };
+    }
+    parts.join(tr(lang, joiner_en, joiner_zh))
+}
+
+fn describe_operator(operator: &str, argument: &Value, lang: Lang) -> String {
+    let list =
+        |items: &Value, joiner_en: &str, joiner_zh: &str| listed(items, lang, joiner_en, joiner_zh);
+    if operator == "$one-of"
+        && let Some(phrase) = only_when(argument, lang)
+    {
+        return phrase;
+    }
     match (operator, lang) {
         ("$one-of", Lang::En) => format!("one of: {}", list(argument, ", or ", "")),
         ("$one-of", Lang::Zh) => format!("以下之一：{}", list(argument, "", "；或 ")),
@@ -110,8 +123,8 @@ fn describe_operator(operator: &str, argument: &Value, lang: Lang) -> String {
             "一个对象，把它各成员的值排成列表后是{}",
             describe(argument, lang)
         ),
-        ("$at-least", Lang::En) => format!("a number no smaller than {argument}"),
-        ("$at-least", Lang::Zh) => format!("不小于 {argument} 的数字"),
+        ("$at-least", Lang::En) => format!("a number no smaller than {}", bound(argument)),
+        ("$at-least", Lang::Zh) => format!("不小于 {} 的数字", bound(argument)),
         ("$distinct", Lang::En) => match argument.as_str() {
             Some("") | None => "an array in which no element appears twice".into(),
             Some(pointer) => format!(
@@ -133,6 +146,53 @@ fn describe_operator(operator: &str, argument: &Value, lang: Lang) -> String {
     }
 }
 
+/// A `$one-of` that holds only for values of one kind (see [`unless`]):
+/// "a number no smaller than 0 (when it is a number at all)".
+fn only_when(alternatives: &Value, lang: Lang) -> Option<String> {
+    let (excluded, rest) = unless(alternatives)?;
+    Some(match lang {
+        Lang::En => format!(
+            "{} (when it is {} at all)",
+            listed(&rest, lang, ", or ", ""),
+            describe(excluded, lang)
+        ),
+        Lang::Zh => format!(
+            "{}（只要它是{}）",
+            listed(&rest, lang, "", "；或 "),
+            describe(excluded, lang)
+        ),
+    })
+}
+
+/// `[{"$not": x}, rest...]` (in any order) as `(x, rest)`: a rule that
+/// holds only for values of one kind (`ttlMs`, when it is a number, is no
+/// smaller than 0; its type is another rule's business). "Anything but a
+/// number, or ..." would read as if any string were right.
+fn unless(alternatives: &Value) -> Option<(&Value, Value)> {
+    let items = alternatives.as_array()?;
+    let mut nots = items
+        .iter()
+        .filter_map(|item| operator(item).filter(|(op, _)| *op == "$not"));
+    let (_, excluded) = nots.next()?;
+    if nots.next().is_some() {
+        return None;
+    }
+    let rest: Vec<Value> = items
+        .iter()
+        .filter(|item| operator(item).is_none_or(|(op, _)| op != "$not"))
+        .cloned()
+        .collect();
+    (!rest.is_empty()).then_some((excluded, Value::Array(rest)))
+}
+
+/// A bound as a person writes it: `0`, not the `0.0` a float prints.
+fn bound(argument: &Value) -> String {
+    match argument.as_f64() {
+        Some(n) if n.fract() == 0.0 && n.abs() < 1e15 => format!("{}", n as i64),
+        _ => argument.to_string(),
+    }
+}
+
 /// `{"$not": p}` as `("$not", p)`.
 fn operator(pattern: &Value) -> Option<(&str, &Value)> {
     let members = pattern.as_object()?;
@@ -143,9 +203,14 @@ fn operator(pattern: &Value) -> Option<(&str, &Value)> {
     key.starts_with('$').then_some((key.as_str(), argument))
 }
 
-/// A value with its JSON type in words: `7 (integer)`, `7（整数）`.
+/// A value with its JSON type in words: `7 (integer)`, `7（整数）`; a
+/// number as the program wrote it (see [`written`]) keeps its text.
 pub fn typed(value: &Value, lang: Lang) -> String {
-    let kind = match (JsonType::of(value), lang) {
+    let (value, text) = match written_text(value).map(|text| (text, serde_json::from_str(text))) {
+        Some((text, Ok(number))) => (number, Some(text.to_string())),
+        _ => (value.clone(), None),
+    };
+    let kind = match (JsonType::of(&value), lang) {
         // `null` names its own type: "null (null)" says nothing more.
         (JsonType::Null, _) => return "null".into(),
         (kind, Lang::En) => kind.name(),
@@ -156,7 +221,7 @@ pub fn typed(value: &Value, lang: Lang) -> String {
         (JsonType::Object, Lang::Zh) => "对象",
         (JsonType::Array, Lang::Zh) => "数组",
     };
-    let value = super::style::clip(&value.to_string(), 60);
+    let value = super::style::clip(&text.unwrap_or_else(|| unmark(&value.to_string())), 60);
     match lang {
         Lang::En => format!("{value} ({kind})"),
         Lang::Zh => format!("{value}（{kind}）"),
@@ -197,22 +262,50 @@ pub fn placeholder(text: &str) -> Value {
     marked(text.to_string())
 }
 
+/// A number's own text as the program wrote it (`3e5`, which JSON reads
+/// as 300000.0), to stand in for the number in a JSON document: printed
+/// and passed through [`unmark`], it shows bare, as written.
+pub fn written(text: &str) -> Value {
+    Value::String(format!("{WRITTEN_OPEN}{text}{WRITTEN_CLOSE}"))
+}
+
+/// The text a [`written`] stand-in holds.
+pub fn written_text(value: &Value) -> Option<&str> {
+    value
+        .as_str()?
+        .strip_prefix(WRITTEN_OPEN)?
+        .strip_suffix(WRITTEN_CLOSE)
+}
+
 /// Printed JSON with each marked phrase shown as `‹phrase›`, unquoted and
-/// unescaped: `"type": ‹null, or no such member›`.
+/// unescaped (`"type": ‹null, or no such member›`), and each number as the
+/// program wrote it bare (`"ttlMs": 3e5`).
 pub fn unmark(printed: &str) -> String {
     let mut out = String::with_capacity(printed.len());
     let mut rest = printed;
-    while let Some(start) = rest.find(&format!("\"{OPEN}")) {
-        let Some(end) = rest[start..].find(&format!("{CLOSE}\"")) else {
+    loop {
+        let phrase = rest.find(&format!("\"{OPEN}"));
+        let number = rest.find(&format!("\"{WRITTEN_OPEN}"));
+        let (start, close, around) = match (phrase, number) {
+            (Some(p), Some(n)) if n < p => (n, WRITTEN_CLOSE, ("", "")),
+            (Some(p), _) => (p, CLOSE, ("‹", "›")),
+            (None, Some(n)) => (n, WRITTEN_CLOSE, ("", "")),
+            (None, None) => break,
+        };
+        let Some(end) = rest[start..].find(&format!("{close}\"")) else {
             break;
         };
-        let end = start + end + CLOSE.len_utf8() + 1;
+        let end = start + end + close.len_utf8() + 1;
         out.push_str(&rest[..start]);
         let quoted = &rest[start..end];
-        let phrase = serde_json::from_str::<String>(quoted).unwrap_or_else(|_| quoted.into());
-        out.push('‹');
-        out.push_str(phrase.trim_start_matches(OPEN).trim_end_matches(CLOSE));
-        out.push('›');
+        let inner = serde_json::from_str::<String>(quoted).unwrap_or_else(|_| quoted.into());
+        out.push_str(around.0);
+        out.push_str(
+            inner
+                .trim_start_matches([OPEN, WRITTEN_OPEN])
+                .trim_end_matches([CLOSE, WRITTEN_CLOSE]),
+        );
+        out.push_str(around.1);
         rest = &rest[end..];
     }
     out.push_str(rest);
@@ -280,6 +373,26 @@ mod tests {
             "包含 \"2026-07-28\"（字符串） 的数组"
         );
         assert_eq!(describe(&json!("$$ref"), Lang::En), "\"$ref\" (string)");
+    }
+
+    /// `ttlMs`, when it is a number, is no smaller than 0 (issue 26, item 8):
+    /// not "anything but a number, or ...", as if a string were right, and
+    /// the bound as written, `0`, though the pattern holds it as a float.
+    #[test]
+    fn a_rule_for_one_kind_of_value_says_so() {
+        let pattern = json!({"$one-of": [{"$not": "$number"}, {"$at-least": 0.0}]});
+        assert_eq!(
+            describe(&pattern, Lang::En),
+            "a number no smaller than 0 (when it is a number at all)"
+        );
+        assert_eq!(
+            describe(&pattern, Lang::Zh),
+            "不小于 0 的数字（只要它是数字）"
+        );
+        assert_eq!(
+            describe(&json!({"$at-least": 2.5}), Lang::En),
+            "a number no smaller than 2.5"
+        );
     }
 
     #[test]

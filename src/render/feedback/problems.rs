@@ -6,9 +6,9 @@ use super::process::ended_words;
 use crate::content::Lang;
 use crate::content::scenario::ResponseKey;
 use crate::judge::{NearMiss, Problem};
-use crate::render::pattern_words::typed;
+use crate::render::pattern_words::{typed, unmark};
 use crate::render::style::clip;
-use crate::runner::transcript::{EarlyEnd, LimitHit};
+use crate::runner::transcript::{EarlyEnd, LimitHit, ProcessEnd};
 use serde_json::Value;
 
 /// A sent message up to this long stays on one line (three `_meta` keys with
@@ -29,7 +29,27 @@ pub(super) fn step_line(step: usize, sent: &[&String], lang: Lang) -> String {
 }
 
 pub(super) fn show(value: &Value) -> String {
-    clip(&value.to_string(), WIDTH)
+    clip(&unmark(&value.to_string()), WIDTH)
+}
+
+/// How the program ended badly, `times` times (each start of a scenario
+/// that starts it afresh for a step).
+pub(super) fn crashed(end: &ProcessEnd, times: usize, lang: Lang) -> String {
+    let ended = ended_words(end, lang);
+    match (times, lang) {
+        (1, Lang::En) => format!(
+            "The program {ended}. A stdio program keeps running until its input ends, then exits with code 0; a crash proves nothing about what it would have answered."
+        ),
+        (_, Lang::En) => format!(
+            "The program {ended}, each of the {times} times it was started. A stdio program keeps running until its input ends, then exits with code 0; a crash proves nothing about what it would have answered."
+        ),
+        (1, Lang::Zh) => format!(
+            "程序{ended}。stdio 程序应一直运行到输入结束，然后以退出码 0 退出；崩溃不能证明它本会如何回应。"
+        ),
+        (_, Lang::Zh) => format!(
+            "程序被启动了 {times} 次，每次都{ended}。stdio 程序应一直运行到输入结束，然后以退出码 0 退出；崩溃不能证明它本会如何回应。"
+        ),
+    }
 }
 
 /// One problem as one or more lines of text.
@@ -47,14 +67,7 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
         ),
         (Problem::NotStarted { error }, En) => format!("The program could not start: {error}."),
         (Problem::NotStarted { error }, Zh) => format!("程序无法启动：{error}。"),
-        (Problem::Crashed { end }, En) => format!(
-            "The program {}. A stdio program keeps running until its input ends, then exits with code 0; a crash proves nothing about what it would have answered.",
-            ended_words(end, En)
-        ),
-        (Problem::Crashed { end }, Zh) => format!(
-            "程序{}。stdio 程序应一直运行到输入结束，然后以退出码 0 退出；崩溃不能证明它本会如何回应。",
-            ended_words(end, Zh)
-        ),
+        (Problem::Crashed { end }, _) => crashed(end, 1, lang),
         (
             Problem::CaptureMissing {
                 step,

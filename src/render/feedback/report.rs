@@ -1,7 +1,8 @@
 //! The terminal report of `learn check`.
 
-use super::problem_text;
 use super::process::process_note;
+use super::unasked::with_unasked;
+use super::{as_sent, problems_text, said_once};
 use crate::content::text::tr;
 use crate::content::{Exercise, Lang};
 use crate::judge::{CheckResult, Outcome, Problem, ScenarioVerdict};
@@ -132,16 +133,22 @@ pub fn check_report(
 fn scenario_details(verdict: &ScenarioVerdict, section: &str, lang: Lang, indent: &str) -> String {
     let mut out = String::new();
     let sent: Vec<&String> = verdict.runs.iter().flat_map(|r| &r.sent).collect();
-    for problem in &verdict.problems {
-        let text = problem_text(problem, &sent, lang);
+    let problems = as_sent(verdict);
+    for (problem, times) in said_once(&problems) {
+        let text = problems_text(problem, times, &sent, lang);
         for (i, line) in text.lines().enumerate() {
             let bullet = if i == 0 { "• " } else { "  " };
             let _ = writeln!(out, "{indent}{bullet}{line}");
         }
         if let Problem::WrongResponse {
-            expected, shown, ..
+            expected,
+            shown,
+            got,
+            mismatches,
+            ..
         } = problem
         {
+            let shown = with_unasked(expected, shown, got, mismatches);
             let _ = writeln!(
                 out,
                 "{indent}  {}",
@@ -154,7 +161,7 @@ fn scenario_details(verdict: &ScenarioVerdict, section: &str, lang: Lang, indent
             );
             out.push_str(&json_diff(
                 &in_words(expected, lang),
-                &in_words(shown, lang),
+                &in_words(&shown, lang),
                 &format!("{indent}  "),
             ));
         }

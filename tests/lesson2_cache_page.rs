@@ -62,6 +62,16 @@ const CASES: &[(&str, &str, &[&str])] = &[
         "pagination",
         &["a cursor the server never issued gets -32602"],
     ),
+    // Plain offsets, any offset in the list accepted ("0", "1"): passed
+    // every scenario before issue 26.5.
+    (
+        "pagination_any_offset",
+        "pagination",
+        &["a cursor the server never issued gets -32602"],
+    ),
+    // Page numbers: "1" and "2" are its own cursors, and the checker's
+    // made-up "1" (and a tampered "1" that reads "2") must get those pages.
+    ("pagination_page_numbers", "pagination", &[]),
     (
         "pagination_scope_per_page",
         "pagination",
@@ -170,6 +180,14 @@ fn plain_feedback_names_the_rule_and_the_wrong_member() {
             "pagination_empty_page_for_bad_cursor",
             "pagination",
             &["never an empty page or the first page", "-32602"],
+        ),
+        (
+            "pagination_any_offset",
+            "pagination",
+            &[
+                r#""cursor":"0""#,
+                "a cursor you never issued was read as a position",
+            ],
         ),
         (
             "pagination_scope_per_page",

@@ -86,9 +86,11 @@ fn type_name(kind: Kind, message: &Value, answers: Option<&str>) -> Option<&'sta
     todo!("name the schema.ts type")
 }
 
-/// Given: true for a JSON integer (1.5 and 7.0 are not integers).
+/// Given: true for a JSON integer as JSON Schema (and so the MCP schema)
+/// counts one: a number whose fraction is zero, written `7`, `7.0` or `7e0`
+/// alike. 1.5 is not one. serde_json reads `7.0` as a float, hence the last test.
 fn is_integer(value: &Value) -> bool {
-    value.is_i64() || value.is_u64()
+    value.is_i64() || value.is_u64() || value.as_f64().is_some_and(|f| f.fract() == 0.0)
 }
 
 /// Given: the type a table lists for `method`, if any.

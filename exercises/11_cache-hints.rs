@@ -108,8 +108,10 @@ fn respond(line: &str) -> Option<Value> {
 /// Only six methods have cacheable results: `server/discover`, `tools/list`,
 /// `prompts/list`, `resources/list`, `resources/templates/list` and
 /// `resources/read`, and only when their `resultType` is `"complete"`.
-/// Everything else (an `input_required` result, any `tools/call` result)
-/// goes back untouched. `ttlMs` is a whole number of milliseconds, 0 or more:
+/// Everything else goes back untouched: an `input_required` result (the spec
+/// forbids hints there) and any `tools/call` result (not a cacheable
+/// operation, so a hint would mean nothing; this exercise asks for none).
+/// `ttlMs` is a whole number of milliseconds, 0 or more, in plain digits:
 /// pick any (`TTL_MS` is there if you like it). To change `body` in place,
 /// declare it `mut body`; `as_object_mut` gives you its members.
 fn with_cache_hints(method: &str, params: &Value, body: Value) -> Value {

@@ -91,7 +91,10 @@ fn plan_trip(params: &Object, capabilities: &Object) -> Result<Value, Failure> {
 ///   - `WHO_KEY`: `elicited(answer, "traveller")?` gives `Elicited::Value(name)`
 ///     (store it as `trip["traveller"]`), `Refused` (return
 ///     `Ok(Some(no_plan()))`) or `Nothing` (skip);
-///   - `NIGHTS_KEY`: the same with `"nights"`, an integer of at least 1;
+///   - `NIGHTS_KEY`: the same with `"nights"`; the form asked for an integer
+///     of at least 1, so a value that is not one (`0`, `2.5`, `"three"`)
+///     fails validation: -32602 (`2.0` is the integer 2: `as_f64()`, then
+///     `fract() == 0.0`);
 ///   - `TITLE_KEY`: `sampled_text(answer)` into `trip["title"]`;
 ///   - `FOLDER_KEY`: `listed_roots(answer)`: `Some(first)` stores the first
 ///     uri, or null for an empty list, as `trip["folder"]`.

@@ -97,7 +97,8 @@ fn respond(line: &str) -> Option<Value> {
 
 /// Adds `ttlMs` and `cacheScope` to the `complete` results of the six
 /// cacheable methods, and to nothing else: an `input_required` result is an
-/// interim answer, and `tools/call` results are never cached.
+/// interim answer (the spec forbids hints there), and `tools/call` is not a
+/// cacheable operation (a hint would mean nothing; the exercise asks for none).
 fn with_cache_hints(method: &str, params: &Value, mut body: Value) -> Value {
     let cacheable = matches!(
         method,

@@ -101,11 +101,9 @@ fn take_answers(trip: &mut Object, params: &Object) -> Result<Option<Value>, Fai
                 Elicited::Nothing => continue,
             },
             NIGHTS_KEY => match elicited(answer, "nights")? {
-                Elicited::Value(nights) if nights.as_u64().is_some_and(|n| n >= 1) => {
-                    ("nights", nights)
-                }
+                Elicited::Value(nights) => ("nights", json!(valid_nights(&nights)?)),
                 Elicited::Refused => return Ok(Some(no_plan())),
-                _ => continue,
+                Elicited::Nothing => continue,
             },
             TITLE_KEY => match sampled_text(answer) {
                 Some(text) => ("title", json!(text)),
@@ -121,6 +119,22 @@ fn take_answers(trip: &mut Object, params: &Object) -> Result<Option<Value>, Fai
         trip.insert(field.to_string(), value);
     }
     Ok(None)
+}
+
+/// The nights answer checked against the form's schema (`integer`, `minimum`
+/// 1): JSON Schema counts `2.0` as the integer 2, and `0`, `2.5` or `"three"`
+/// fail validation, which the spec recommends answering with a protocol error.
+fn valid_nights(nights: &Value) -> Result<u64, Failure> {
+    nights
+        .as_f64()
+        .filter(|n| n.fract() == 0.0 && *n >= 1.0)
+        .map(|n| n as u64)
+        .ok_or_else(|| {
+            Failure::new(
+                -32602,
+                format!("Invalid params: nights must be an integer of at least 1, not {nights}"),
+            )
+        })
 }
 
 /// What is still missing, asked only where this request's capabilities allow.

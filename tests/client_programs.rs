@@ -1,6 +1,7 @@
-//! Two independent Python clients (tests/programs/clients/) against the
-//! `client-ids` exercise: a correct one in three id styles must pass, and
-//! each defect of the buggy one must fail at least one scenario.
+//! Independent Python clients (tests/programs/clients/) against the
+//! `client-ids` exercise: a correct one in four id styles (three switches,
+//! and whole-number floats in `whole_float_ids.py`) must pass, and each
+//! defect of the buggy one must fail at least one scenario.
 
 mod common;
 use common::*;
@@ -48,9 +49,24 @@ fn a_client_choosing_its_own_ids_passes() {
     );
 }
 
+/// Ids written as whole numbers with a fraction (1.0, 2.0, ...) are integers
+/// to the MCP schema (a JSON Schema `integer` is any number whose fraction is
+/// zero), so a client using them passes, on five seeds. (Refused before
+/// issue 26.6; `buggy_client.py` listed them as a defect.)
+#[test]
+fn a_client_writing_its_integer_ids_as_1_0_passes() {
+    require_python();
+    for seed in ["1", "2", "3", "4", "5"] {
+        let verdict = run("whole_float_ids.py", "", seed, CORRECT);
+        assert_eq!(
+            verdict["passed"], true,
+            "whole_float_ids.py (seed {seed}):\n{verdict:#}"
+        );
+    }
+}
+
 const DEFECTS: &[&str] = &[
     "reuse-id",
-    "float-id",
     "recycle-ids",
     "retry-old-id",
     "count-ids",

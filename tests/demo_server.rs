@@ -121,6 +121,7 @@ const DEFECTS: &[&str] = &[
     "stdout-log",
     "notifications-by-name",
     "null-id-silent",
+    "id-after-parse-error",
 ];
 
 #[test]

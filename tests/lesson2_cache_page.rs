@@ -1,18 +1,20 @@
 //! Lesson 2's exercises 11 (cache-hints) and 12 (pagination) against programs
 //! written apart from the reference solutions (tests/programs/lesson2): the
-//! correct ones pass every scenario on three seeds, and each one-defect
+//! correct ones pass every scenario on five seeds, and each one-defect
 //! variant fails exactly the scenario of the rule it breaks, with feedback
 //! that names that rule.
 
 mod common;
 use common::*;
 
-const SEEDS: [&str; 3] = ["1", "2", "3"];
+const SEEDS: [&str; 5] = ["1", "2", "3", "4", "5"];
 
 /// (program in tests/programs/lesson2, exercise, the scenarios that must
 /// fail: empty means every scenario passes).
 const CASES: &[(&str, &str, &[&str])] = &[
     ("cache_hints", "cache-hints", &[]),
+    // ttlMs written 3600000.0 and 1.2e5: integers to JSON Schema (issue 26.6).
+    ("cache_hints_whole_floats", "cache-hints", &[]),
     (
         "cache_hints_ttl_as_text",
         "cache-hints",
@@ -38,6 +40,12 @@ const CASES: &[(&str, &str, &[&str])] = &[
         "cache-hints",
         &["the confirmed retry gets a tool result that is not cached"],
     ),
+    // A SHOULD the exercise requires, in one scenario of its own (review 2.8).
+    (
+        "cache_hints_no_server_info",
+        "cache-hints",
+        &["every result names the server"],
+    ),
     ("pagination", "pagination", &[]),
     (
         "pagination_cursor_on_last_page",
@@ -54,6 +62,16 @@ const CASES: &[(&str, &str, &[&str])] = &[
         "pagination",
         &["a cursor the server never issued gets -32602"],
     ),
+    // Plain offsets, any offset in the list accepted ("0", "1"): passed
+    // every scenario before issue 26.5.
+    (
+        "pagination_any_offset",
+        "pagination",
+        &["a cursor the server never issued gets -32602"],
+    ),
+    // Page numbers: "1" and "2" are its own cursors, and the checker's
+    // made-up "1" (and a tampered "1" that reads "2") must get those pages.
+    ("pagination_page_numbers", "pagination", &[]),
     (
         "pagination_scope_per_page",
         "pagination",
@@ -81,7 +99,7 @@ fn check(program: &str, exercise: &str, seed: &str, json: bool) -> std::process:
 }
 
 #[test]
-fn each_program_fails_exactly_the_rule_it_breaks_on_three_seeds() {
+fn each_program_fails_exactly_the_rule_it_breaks_on_five_seeds() {
     require_python();
     for (program, exercise, must_fail) in CASES {
         for seed in SEEDS {
@@ -142,7 +160,7 @@ fn plain_feedback_names_the_rule_and_the_wrong_member() {
             "cache-hints",
             &[
                 "at `result.ttlMs`: expected one of: no such member, or 0",
-                "`tools/call` is not a cacheable method",
+                "`tools/call` is not one of the six operations the spec makes cacheable",
             ],
         ),
         (
@@ -162,6 +180,14 @@ fn plain_feedback_names_the_rule_and_the_wrong_member() {
             "pagination_empty_page_for_bad_cursor",
             "pagination",
             &["never an empty page or the first page", "-32602"],
+        ),
+        (
+            "pagination_any_offset",
+            "pagination",
+            &[
+                r#""cursor":"0""#,
+                "a cursor you never issued was read as a position",
+            ],
         ),
         (
             "pagination_scope_per_page",

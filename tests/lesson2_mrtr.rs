@@ -156,3 +156,51 @@ fn the_solutions_pass_on_three_seeds() {
         }
     }
 }
+
+/// Exercise 14 on five seeds (issue 26.3, review 2.8): the correct server
+/// (which asks again where the Rust solution answers -32602 to an answer
+/// outside the form's schema: the spec recommends the error, and the
+/// exercise takes both) passes every scenario, and each wrong one fails
+/// exactly its own, with its rule and the section that teaches it.
+const ROUNDS_ON_FIVE_SEEDS: &[(&str, &[&str], &str)] = &[
+    ("input_rounds.py", &[], ""),
+    // Planned with nights -3, 0, "three" and 2.5: passed every scenario before.
+    (
+        "input_rounds_trusts_nights.py",
+        &["an answer the form does not allow is refused, never planned"],
+        "Read more: `learn read o4-rounds`",
+    ),
+    // serverInfo is a SHOULD, checked in one scenario only (it failed 9 of
+    // 10 scenarios before).
+    (
+        "input_rounds_no_server_info.py",
+        &["every result names the server"],
+        "A SHOULD in the spec",
+    ),
+];
+
+#[test]
+fn input_rounds_judges_answers_and_server_info_on_five_seeds() {
+    require_python();
+    for (program, must_fail, says) in ROUNDS_ON_FIVE_SEEDS {
+        let cmd = command(program, None);
+        for seed in 1..=5 {
+            let output = check("input-rounds", &cmd, seed, true);
+            let verdict = json(&output);
+            assert_eq!(
+                failed_scenarios(&verdict),
+                *must_fail,
+                "{cmd}, seed {seed}:\n{verdict:#}"
+            );
+            let expected_code = if must_fail.is_empty() { 0 } else { 1 };
+            assert_eq!(code(&output), expected_code, "{cmd}, seed {seed}");
+        }
+        if !must_fail.is_empty() {
+            let text = stdout(&check("input-rounds", &cmd, 1, false));
+            assert!(
+                text.contains(says),
+                "{program}: should say {says:?}:\n{text}"
+            );
+        }
+    }
+}

@@ -52,9 +52,10 @@ const CASES: &[(&str, &str)] = &[
         r#"{"jsonrpc": "2.0", "error": {"code": -32600, "message": "m"}}"#,
         "error",
     ),
-    // A result's id: a string or an integer only.
+    // A result's id: a string or an integer only; 7.0 is the integer 7 to
+    // JSON Schema, whose `integer` is any number with a zero fraction.
     (r#"{"jsonrpc": "2.0", "id": null, "result": {}}"#, "invalid"),
-    (r#"{"jsonrpc": "2.0", "id": 7.0, "result": {}}"#, "invalid"),
+    (r#"{"jsonrpc": "2.0", "id": 7.0, "result": {}}"#, "result"),
     (
         r#"{"jsonrpc": "2.0", "id": 9007199254740993, "result": {}}"#,
         "result",

@@ -6,6 +6,7 @@ pub(crate) mod glossary;
 pub(crate) mod layout;
 pub mod load;
 pub(crate) mod model;
+pub mod numbers;
 pub mod pattern;
 pub(crate) mod project;
 pub mod scenario;

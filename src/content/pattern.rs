@@ -4,8 +4,10 @@
 //! - An object matches any object that has at least the listed members, each
 //!   matching (extra members are allowed, key order never matters).
 //! - An array matches an array of the same length, element by element.
-//! - A number, string, bool or null matches that exact JSON value, type
-//!   included: `7` does not match `"7"` or `7.0`.
+//! - A number, string, bool or null matches that JSON value, type included:
+//!   `7` does not match `"7"`. Numbers compare by value, as JSON Schema
+//!   compares them (`numbers`): `7` matches `7.0`, and `$integer` takes any
+//!   number whose fraction is zero (`300000`, `300000.0`, `3e5`).
 //! - A string starting with `$` is a matcher: `$any`, `$absent`,
 //!   `$absent-or-null`, `$string`, `$nonempty`, `$integer`, `$number`,
 //!   `$bool`, `$object`, `$array`, `$null`; `${name}` is a variable's value;
@@ -52,7 +54,7 @@ pub enum Pattern {
     /// An object whose member values, as an array in the object's order, match.
     Values(Box<Pattern>),
     /// A number greater than or equal to this one.
-    AtLeast(f64),
+    AtLeast(serde_json::Number),
     /// An array in which no two elements hold the same value at this JSON
     /// pointer (elements without it are not compared).
     Distinct(String),
@@ -74,7 +76,7 @@ impl JsonType {
         match value {
             Value::Null => JsonType::Null,
             Value::Bool(_) => JsonType::Bool,
-            Value::Number(n) if n.is_i64() || n.is_u64() => JsonType::Integer,
+            number if super::numbers::is_integer(number) => JsonType::Integer,
             Value::Number(_) => JsonType::Number,
             Value::String(_) => JsonType::String,
             Value::Array(_) => JsonType::Array,
@@ -193,9 +195,9 @@ impl Pattern {
             "$not" => Pattern::Not(Box::new(Pattern::parse(arg)?)),
             "$single-entry" => Pattern::SingleEntry(Box::new(Pattern::parse(arg)?)),
             "$values" => Pattern::Values(Box::new(Pattern::parse(arg)?)),
-            "$at-least" => match arg.as_f64() {
-                Some(bound) => Pattern::AtLeast(bound),
-                None => return Err(PatternError("`$at-least` takes a number".into())),
+            "$at-least" => match arg {
+                Value::Number(bound) => Pattern::AtLeast(bound.clone()),
+                _ => return Err(PatternError("`$at-least` takes a number".into())),
             },
             "$distinct" => match arg.as_str() {
                 Some(pointer) if pointer.is_empty() || pointer.starts_with('/') => {
@@ -352,6 +354,26 @@ mod tests {
         );
         let err = Pattern::parse(&json!({"$distinct": "name"})).unwrap_err();
         assert!(err.0.contains("JSON pointer"), "{err}");
+    }
+
+    #[test]
+    fn an_integer_is_any_number_whose_fraction_is_zero() {
+        let read = |text: &str| serde_json::from_str::<Value>(text).unwrap();
+        for text in ["300000", "300000.0", "3e5", "-2", "0.0"] {
+            assert_eq!(JsonType::of(&read(text)), JsonType::Integer, "{text}");
+            assert!(JsonType::Number.accepts(&read(text)), "{text}");
+        }
+        assert_eq!(JsonType::of(&read("1.5")), JsonType::Number);
+        assert!(!JsonType::Integer.accepts(&read("2.5")));
+        assert!(!JsonType::Integer.accepts(&json!("300000")));
+    }
+
+    #[test]
+    fn at_least_keeps_its_bound_as_written() {
+        let doc = json!({"$at-least": 0});
+        let pattern = Pattern::parse(&doc).unwrap();
+        assert_eq!(pattern.to_json(), doc, "0, not 0.0");
+        assert!(Pattern::parse(&json!({"$at-least": "0"})).is_err());
     }
 
     #[test]

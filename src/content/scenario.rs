@@ -5,6 +5,7 @@
 //! mean. Steps are sent back to back; the checker only waits where a later
 //! step needs a value captured from an earlier response, or at the end.
 
+use super::numbers::same_value;
 use super::pattern::Pattern;
 use super::template::Bindings;
 use super::text::Localized;
@@ -108,7 +109,9 @@ impl ResponseKey {
     pub fn matches(&self, message: &Value) -> bool {
         let is_response = message.get("result").is_some() || message.get("error").is_some();
         match self {
-            ResponseKey::Id(id) => is_response && message.get("id") == Some(id),
+            ResponseKey::Id(id) => {
+                is_response && message.get("id").is_some_and(|got| same_value(got, id))
+            }
             ResponseKey::Unreadable => {
                 message.get("error").is_some() && message.get("id").is_none_or(Value::is_null)
             }
@@ -255,11 +258,13 @@ mod tests {
     }
 
     #[test]
-    fn key_match_is_type_exact() {
+    fn key_match_keeps_the_json_type_and_compares_numbers_by_value() {
         let key = ResponseKey::Id(json!(7));
         assert!(key.matches(&json!({"id": 7, "result": {}})));
         assert!(!key.matches(&json!({"id": "7", "result": {}})));
-        assert!(!key.matches(&json!({"id": 7.0, "result": {}})));
+        // The same integer to JSON Schema (the MCP schema's RequestId).
+        assert!(key.matches(&json!({"id": 7.0, "result": {}})));
+        assert!(!key.matches(&json!({"id": 7.5, "result": {}})));
         assert!(!key.matches(&json!({"id": 7, "method": "x"})));
         assert!(ResponseKey::Unreadable.matches(&json!({"error": {}})));
         assert!(ResponseKey::Unreadable.matches(&json!({"id": null, "error": {}})));

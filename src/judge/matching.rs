@@ -1,5 +1,6 @@
 //! Matching a response against a pattern, by meaning.
 
+use crate::content::numbers::{at_least, same_value};
 use crate::content::pattern::Pattern;
 use crate::content::template::Bindings;
 use serde_json::Value;
@@ -121,13 +122,14 @@ fn check(
         }
         (_, None) => fail(out),
         (Pattern::Any, Some(_)) => {}
+        // Numbers by value (`numbers`): 7.0 is 7, and "7" is not.
         (Pattern::Exact(expected), Some(v)) => {
-            if v != expected {
+            if !same_value(v, expected) {
                 fail(out)
             }
         }
         (Pattern::Var(name), Some(v)) => {
-            if bindings.get(name) != Some(v) {
+            if !bindings.get(name).is_some_and(|bound| same_value(v, bound)) {
                 fail(out)
             }
         }
@@ -206,7 +208,7 @@ fn check(
             }
         }
         (Pattern::AtLeast(bound), Some(Value::Number(n))) => {
-            if n.as_f64().is_none_or(|n| n < *bound) {
+            if !at_least(n, bound) {
                 fail(out)
             }
         }
@@ -229,7 +231,7 @@ fn check(
             let repeated = keys
                 .iter()
                 .enumerate()
-                .any(|(i, key)| keys[..i].contains(key));
+                .any(|(i, key)| keys[..i].iter().any(|earlier| same_value(earlier, key)));
             if repeated {
                 fail(out)
             }
@@ -398,10 +400,58 @@ mod tests {
                 got: Some(json!("7"))
             }]
         );
+        // The same number written with a zero fraction is the same id (JSON
+        // Schema's equality); through a float beyond 2^53 it is not.
+        assert!(mismatches(&p, &json!({"id": 7.0}), &Bindings::new()).is_empty());
+        let big = Bindings::from([("id".to_string(), json!(9_007_199_254_740_993_u64))]);
+        let p = pattern(json!({"id": "${id}"}));
+        let through_float: Value = serde_json::from_str(r#"{"id": 9007199254740993.0}"#).unwrap();
+        assert_eq!(mismatches(&p, &through_float, &big).len(), 1);
+        assert!(mismatches(&p, &json!({"id": 9_007_199_254_740_993_u64}), &big).is_empty());
         assert_eq!(
-            mismatches(&p, &json!({"id": 7.0}), &Bindings::new()).len(),
+            mismatches(&p, &json!({"id": "9007199254740993"}), &big).len(),
             1
         );
+    }
+
+    #[test]
+    fn whole_numbers_pass_as_integers_however_written() {
+        let read = |text: &str| serde_json::from_str::<Value>(text).unwrap();
+        let p =
+            pattern(json!({"ttlMs": {"$all-of": ["$integer", {"$at-least": 0}]}, "code": -32602}));
+        for text in [
+            r#"{"ttlMs": 300000, "code": -32602}"#,
+            r#"{"ttlMs": 300000.0, "code": -32602.0}"#,
+            r#"{"ttlMs": 3e5, "code": -3.2602e4}"#,
+            r#"{"ttlMs": 0.0, "code": -32602}"#,
+        ] {
+            assert!(
+                mismatches(&p, &read(text), &Bindings::new()).is_empty(),
+                "{text}"
+            );
+        }
+        for text in [
+            r#"{"ttlMs": 1.5, "code": -32602}"#,
+            r#"{"ttlMs": "300000", "code": -32602}"#,
+            r#"{"ttlMs": -3e5, "code": -32602}"#,
+            r#"{"ttlMs": 300000, "code": -32602.5}"#,
+        ] {
+            assert!(
+                !mismatches(&p, &read(text), &Bindings::new()).is_empty(),
+                "{text}"
+            );
+        }
+        let distinct = pattern(json!({"$distinct": "/id"}));
+        assert!(!matches(
+            &distinct,
+            Some(&read(r#"[{"id": 1}, {"id": 1.0}]"#)),
+            &Bindings::new()
+        ));
+        assert!(matches(
+            &distinct,
+            Some(&read(r#"[{"id": 1}, {"id": "1"}]"#)),
+            &Bindings::new()
+        ));
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod near_miss;
 pub mod notified;
 pub(crate) mod verdict;
 
+use crate::content::numbers::same_value;
 use crate::content::pattern::Pattern;
 use crate::content::scenario::{AnswerOrder, ResponseKey, Scenario};
 use crate::content::template::Bindings;
@@ -267,9 +268,10 @@ fn judge_run(
             problems.push(Problem::Duplicate { step, message });
         } else if !silent.is_empty()
             && (id.is_none_or(Value::is_null)
-                || silent
-                    .iter()
-                    .any(|s| s.message.as_ref().and_then(|m| m.get("id")) == id))
+                || silent.iter().any(|s| {
+                    let silent_id = s.message.as_ref().and_then(|m| m.get("id"));
+                    silent_id.zip(id).is_some_and(|(a, b)| same_value(a, b))
+                }))
         {
             problems.push(Problem::AnsweredSilence {
                 message,
@@ -306,6 +308,8 @@ fn attribute_idless<'a>(
         .filter_map(|line| serde_json::from_str::<Value>(line).ok())
         .filter_map(|m| m.get("id").filter(|id| !id.is_null()).cloned())
         .collect();
+    let answered_otherwise =
+        |id: &Value| !id.is_null() && ids_out.iter().any(|o| same_value(o, id));
     let candidates: Vec<idless::Step> = steps
         .iter()
         .map(|(sent, pattern)| idless::Step {
@@ -315,7 +319,7 @@ fn attribute_idless<'a>(
                 .message
                 .as_ref()
                 .and_then(|m| m.get("id"))
-                .is_some_and(|id| !id.is_null() && ids_out.contains(id)),
+                .is_some_and(answered_otherwise),
             silence_ok: scenario.steps[sent.step].silence_ok,
         })
         .collect();

@@ -1,6 +1,7 @@
 //! What one POST body is, read the way the transport needs it: a request (an
 //! answer is owed), or something that only gets `202 Accepted`.
 
+use crate::wire::is_usable_id;
 use serde_json::{Map, Value, json};
 
 /// One JSON-RPC message as the bridge sorts it.
@@ -79,10 +80,6 @@ pub fn error_body(id: Option<&Value>, code: i64, message: &str) -> String {
         body["id"] = id.clone();
     }
     body.to_string()
-}
-
-pub fn is_usable_id(id: &Value) -> bool {
-    id.is_string() || id.as_i64().is_some() || id.as_u64().is_some()
 }
 
 /// The JSON-RPC error code of a response line, if it is an error.

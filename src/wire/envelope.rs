@@ -165,11 +165,11 @@ pub fn is_usable_id(id: &Value) -> bool {
     id.is_string() || is_integer(id)
 }
 
-/// A JSON integer: a number written without a fraction or an exponent that
-/// fits 64 bits, signed or not (so an error code beyond `i64::MAX` is still
-/// one). `1.5` and `7.0` are not integers.
+/// A JSON integer as the MCP schema (JSON Schema) reads one: a number whose
+/// fraction is zero, however it is written (`7`, `7.0`, `7e0`; an error code
+/// beyond `i64::MAX` too). `1.5` is not one, nor is `"7"`.
 pub fn is_integer(value: &Value) -> bool {
-    value.is_i64() || value.is_u64()
+    crate::content::numbers::is_integer(value)
 }
 
 /// Reads the envelope of any JSON value.
@@ -365,7 +365,9 @@ mod tests {
     fn a_big_integer_id_is_usable() {
         assert!(is_usable_id(&json!(9_007_199_254_740_993_u64)));
         assert!(!is_usable_id(&json!(1.5)));
-        assert!(!is_usable_id(&json!(7.0)));
+        // 7.0 is the integer 7 to JSON Schema, so a usable id.
+        assert!(is_usable_id(&json!(7.0)));
+        assert!(!is_usable_id(&json!(true)));
     }
 
     #[test]

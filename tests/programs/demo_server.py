@@ -18,6 +18,7 @@ import json
 import math
 import os
 import random
+import re
 import secrets
 import sys
 import threading
@@ -36,6 +37,7 @@ DEFECTS = [
     "no-result-type", "no-server-info", "stateful-mrtr", "accept-forged-state",
     "infer-capabilities", "decline-greets", "missing-answer-completes", "wrong-jsonrpc",
     "no-newline-flush", "exit-early", "stdout-log", "notifications-by-name", "null-id-silent",
+    "id-after-parse-error",
 ]
 
 # Where the spec allows two answers, the plain server gives one and each reading the other.
@@ -91,6 +93,7 @@ class Server:
         self.out = sys.stdout.buffer
         self.states = set()          # only used by the stateful-mrtr defect
         self.seen_elicitation = False  # only used by the infer-capabilities defect
+        self.owed = None             # only used by the id-after-parse-error defect
 
     # ---------------------------------------------------------------- output
     def emit(self, msg):
@@ -186,6 +189,9 @@ class Server:
             except (ValueError, UnicodeDecodeError):
                 if "no-parse-error" in self.d:
                     return []
+                if "id-after-parse-error" in self.d:  # salvaged for "later"
+                    found = re.search(rb'"id"\s*:\s*(-?\d+|"[^"\\]*")', text)
+                    self.owed = json.loads(found.group(1)) if found else None
                 return [self.error(NO_ID, -32700, "parse")]
             except RecursionError:
                 return [self.error(NO_ID, -32600, "invalid", "nested too deeply")]
@@ -214,6 +220,8 @@ class Server:
         rid = msg["id"]
         if not self.valid_id(rid):
             return [self.error(NO_ID, -32600, "invalid", "id must be a string or an integer")]
+        if self.owed is not None:  # id-after-parse-error: the broken line's id, not this one's
+            rid, self.owed = self.owed, None
         if msg.get("jsonrpc") != "2.0":
             return [self.error(rid, -32600, "invalid", 'jsonrpc must be "2.0"')]
         method = msg.get("method")

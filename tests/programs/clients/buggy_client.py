@@ -15,7 +15,6 @@ import sys
 
 DEFECTS = {
     "reuse-id": "every request gets id 1, even while another id-1 request is pending",
-    "float-id": "ids are floats (1.0, 2.0, ...) instead of integers",
     "recycle-ids": "takes the smallest integer no pending request uses, so a retry gets the id just freed",
     "count-ids": "allocates ids as pending.len() + 1, so an id still pending is handed out again once an older call is answered",
     "type-blind": "matches a response to a pending call by the id's text, so \"1\" is delivered to the call pending as 1",
@@ -65,7 +64,7 @@ class Client:
                 n += 1
             return n
         self.last += 1
-        return float(self.last) if "float-id" in self.d else self.last
+        return self.last
 
     def live(self):
         return [p for p in self.pending if not p.get("answered")]

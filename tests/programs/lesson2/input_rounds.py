@@ -20,6 +20,15 @@ Each defect is one beginner's mistake, and fails the scenario of its rule:
   the question asked again.
 - `list-asks`: a tools/list or prompts/list that carries inputResponses or a
   requestState gets input_required.
+- `trusts-nights`: takes whatever the nights answer holds (-3, 0, "three",
+  2.5) and plans with it, instead of asking again for an integer of at least 1.
+- `no-server-info`: leaves `_meta["io.modelcontextprotocol/serverInfo"]` off
+  every result (a SHOULD in the spec, required by the exercise).
+
+An answer outside the form's schema (nights that is not an integer of at
+least 1) is asked for again here, with a new input_required, where the Rust
+solution answers -32602: the spec recommends the error, and the exercise
+takes both.
 """
 
 import base64
@@ -128,7 +137,9 @@ def absorb(known, pending, answers):
             if key == "q-who" and isinstance(content.get("traveller"), str) and content["traveller"].strip():
                 known["who"] = content["traveller"].strip()
             value = content.get("nights")
-            if key == "q-nights" and isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            if key == "q-nights" and "trusts-nights" in DEFECTS and value is not None:
+                known["nights"] = value  # BUG: never checked against the form's schema
+            elif key == "q-nights" and isinstance(value, int) and not isinstance(value, bool) and value > 0:
                 known["nights"] = value
         elif key == "q-name":
             blocks = answer.get("content")
@@ -254,7 +265,8 @@ def main():
             continue
         try:
             result = handle(message)
-            result["_meta"] = INFO
+            if "no-server-info" not in DEFECTS:
+                result["_meta"] = INFO
             reply = {"result": result, "id": message["id"], "jsonrpc": "2.0"}
         except Refusal as refusal:
             error = {"code": refusal.code, "message": refusal.message}

@@ -30,6 +30,9 @@ ERRORS = {
 
 
 def is_int(v):
+    # JSON Schema's integer: 7, and 7.0 too (a zero fraction)
+    if isinstance(v, float):
+        return v.is_integer()
     return isinstance(v, int) and not isinstance(v, bool)
 
 

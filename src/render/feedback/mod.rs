@@ -5,6 +5,7 @@
 //! messages (English and Chinese) for each problem, `process` how a program
 //! ended, and `json` the `--json` form.
 
+mod forged;
 mod json;
 mod mismatch;
 mod notified;

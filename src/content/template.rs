@@ -226,6 +226,13 @@ fn forged(name: &str, value: &Value, recipe: &str, bindings: &Bindings) -> Resul
     let doc = bindings
         .get(recipe)
         .ok_or_else(|| Unfilled::Unbound(recipe.to_string()))?;
+    // A recipe that forged with itself would never end.
+    let mut inner = Vec::new();
+    recipes_in(doc, &mut inner);
+    if !inner.is_empty() {
+        let why = format!("`{recipe}` forges a value itself");
+        return Err(unforgeable(None, ForgeError::BadRecipe(why)));
+    }
     let recipe = substitute(doc, bindings)
         .map_err(|_| {
             unforgeable(
@@ -441,6 +448,17 @@ mod tests {
                 ..
             })
         ));
+        let looped = json!({"payload": "hex", "tag": "kept", "set": {"a": "${s:forged=moved}"}});
+        broken.insert("moved".into(), looped);
+        assert_eq!(
+            substitute(&json!("${s:forged=moved}"), &broken),
+            Err(Unfilled::Unforgeable {
+                name: "s".into(),
+                value: bindings["s"].clone(),
+                encoding: None,
+                error: ForgeError::BadRecipe("`moved` forges a value itself".into()),
+            })
+        );
     }
 
     fn forge_hex(bytes: &[u8]) -> String {

@@ -8,7 +8,7 @@ use common::*;
 
 const EXERCISE: &str = "conformant-server";
 /// How many scenarios the exercise has.
-const SCENARIO_COUNT: usize = 20;
+const SCENARIO_COUNT: usize = 23;
 const SEEDS: [&str; 3] = ["1", "2", "3"];
 /// For the cases added with the stream endings, the acknowledged resource
 /// URIs, the echoed requestState, serverInfo and the parse error.
@@ -21,9 +21,30 @@ const CASES: &[(&str, &[&str])] = &[
         "conformant_server_logs_unasked",
         &["no log message unless asked, none below the level"],
     ),
+    // It falls back to round 0 on a state that fails its check: the random
+    // string completes with the answer sent along, the forged payloads ask
+    // again. Neither is a refusal.
     (
         "conformant_server_trusts_state",
-        &["a forged requestState is refused; a real one works anywhere"],
+        &[
+            "a forged requestState is refused; a real one works anywhere",
+            OLD_TAG,
+            OTHER_KEY,
+            CHECKSUM,
+        ],
+    ),
+    // Signature mistakes, each caught by a state forged in the exercise's
+    // format (all four passed the 18 scenarios there were before).
+    ("conformant_server_constant_tag", &[OLD_TAG]),
+    ("conformant_server_sha256_tag", &[CHECKSUM]),
+    (
+        "conformant_server_never_verifies",
+        &[OLD_TAG, OTHER_KEY, CHECKSUM],
+    ),
+    // Not in the format: each forging scenario stops, saying so.
+    (
+        "conformant_server_unsigned",
+        &[OLD_TAG, OTHER_KEY, CHECKSUM],
     ),
     (
         "conformant_server_hints_on_input_required",
@@ -45,6 +66,10 @@ const CASES: &[(&str, &[&str])] = &[
         ],
     ),
 ];
+
+const OLD_TAG: &str = "a changed payload with its old tag is refused";
+const OTHER_KEY: &str = "a state signed with another key is refused";
+const CHECKSUM: &str = "a changed payload with a plain SHA-256 tag is refused";
 
 /// The same, for the cases checked on five seeds.
 const MORE_CASES: &[(&str, &[&str])] = &[
@@ -144,6 +169,17 @@ fn plain_feedback_names_the_rule_and_what_was_wrong() {
             &["Rule (F4)", "at `result.ttlMs`: expected no such member"],
         ),
         ("conformant_server_ignores_cancel", &["Rule (F9)"]),
+        (
+            "conformant_server_constant_tag",
+            &[
+                "Rule (F13)",
+                "keeps the old tag, and retries with no answer",
+            ],
+        ),
+        (
+            "conformant_server_unsigned",
+            &["Your program's state is not in it: it is not two parts joined by one `.`."],
+        ),
         (
             "conformant_server_promises_resource_updates",
             &[

@@ -55,7 +55,10 @@ const CASES: &[(&str, &str, Option<&str>, &[&str])] = &[
         "signed-state",
         "signed_state_accepts_tampered.py",
         Some("accepts-tampered"),
-        &["a state with one character changed is refused"],
+        &[
+            "a state with one character changed is refused",
+            "a state signed with another key is refused",
+        ],
     ),
     (
         "signed-state",
@@ -63,7 +66,62 @@ const CASES: &[(&str, &str, Option<&str>, &[&str])] = &[
         Some("title-in-memory"),
         &["the signed state carries a rename across fresh processes"],
     ),
+    // A second correct server in the exercise's state format, other
+    // spelling (members in another order, indented JSON, the key as hex),
+    // and its five signature mistakes. Each of them passed every scenario
+    // before the forged states (`${s:forged=...}`), whatever the seed.
+    ("signed-state", "signed_state_fields.py", None, &[]),
+    (
+        "signed-state",
+        "signed_state_constant_tag.py",
+        Some("constant-tag"),
+        &[
+            FORMAT_AND_KEY,
+            "a changed payload with its old tag is refused",
+        ],
+    ),
+    (
+        "signed-state",
+        "signed_state_sha256_tag.py",
+        Some("sha256-tag"),
+        &[
+            FORMAT_AND_KEY,
+            "a changed payload with a plain SHA-256 tag is refused",
+        ],
+    ),
+    (
+        "signed-state",
+        "signed_state_never_verifies.py",
+        Some("never-verifies"),
+        &[
+            "a changed payload with its old tag is refused",
+            "a state signed with another key is refused",
+            "a changed payload with a plain SHA-256 tag is refused",
+        ],
+    ),
+    (
+        "signed-state",
+        "signed_state_no_expiry.py",
+        Some("no-expiry"),
+        &["an expired state is refused, even signed with STATE_KEY"],
+    ),
+    // Not in the format, so every scenario that forges from its state stops
+    // there, saying so.
+    (
+        "signed-state",
+        "signed_state_unsigned.py",
+        Some("unsigned"),
+        &[
+            FORMAT_AND_KEY,
+            "a changed payload with its old tag is refused",
+            "a state signed with another key is refused",
+            "a changed payload with a plain SHA-256 tag is refused",
+            "an expired state is refused, even signed with STATE_KEY",
+        ],
+    ),
 ];
+
+const FORMAT_AND_KEY: &str = "the state has the exercise's format and is signed with STATE_KEY";
 
 /// The wrong programs are files of their own (the defect is in their name
 /// and docstring); `defect` only labels the case in failure messages.
@@ -138,6 +196,27 @@ fn feedback_for_each_defect_names_the_rule_and_the_section() {
             "{defect}: the feedback should quote the rule and point to `{section}`:\n{text}"
         );
     }
+}
+
+/// A state out of the exercise's format is named as such, in both
+/// languages, with the value, rather than judged as a wrong answer.
+#[test]
+fn a_state_out_of_format_is_named_in_both_languages() {
+    require_python();
+    let cmd = command("signed_state_unsigned.py", Some("unsigned"));
+    let en = stdout(&check("signed-state", &cmd, 1, false));
+    assert!(
+        en.contains("This exercise fixes that format: `<payload>.<tag>`, the payload a JSON object written in hex, the tag in hex too. Your program's state is not in it: it is not two parts joined by one `.`.")
+            && en.contains("Got: ew"),
+        "{en}"
+    );
+    let mut args = vec!["--lang", "zh", "check", "signed-state", "--cmd", &cmd];
+    args.extend(["--seed", "1", "--timeout", "10"]);
+    let zh = stdout(&learn(&args));
+    assert!(
+        zh.contains("你程序的状态不符合：它不是由一个 `.` 连接的两部分"),
+        "{zh}"
+    );
 }
 
 /// The reference solutions, on the same seeds (`dev check --run` plays

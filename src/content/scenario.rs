@@ -215,14 +215,12 @@ impl Outgoing {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    fn step(expect: Value) -> ScenarioStep {
+impl ScenarioStep {
+    /// A step that sends `send` and nothing more, for unit tests.
+    pub(crate) fn sending(send: Outgoing) -> ScenarioStep {
         ScenarioStep {
-            send: Outgoing::Raw(String::new()),
-            expect: Some(Pattern::parse(&expect).unwrap()),
+            send,
+            expect: None,
             silence_ok: false,
             fresh: false,
             captures: vec![],
@@ -231,6 +229,19 @@ mod tests {
             notifications: vec![],
             before_answer: false,
             line: 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn step(expect: Value) -> ScenarioStep {
+        ScenarioStep {
+            expect: Some(Pattern::parse(&expect).unwrap()),
+            ..ScenarioStep::sending(Outgoing::Raw(String::new()))
         }
     }
 

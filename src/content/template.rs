@@ -8,10 +8,13 @@
 //! array holding it, which is no usable id either. `"${name:tampered}"` is a
 //! captured string with one character changed (see [`tampered`]), to check
 //! that a server refuses a `requestState` it did not issue exactly so.
+//! `"${name:forged=recipe}"` is a captured token taken apart, changed and
+//! put together again as the var `recipe` says (see [`super::forge`]).
 //! `"${name:if-any}"` (an object member's whole value) is the captured value
 //! when the response had one, and leaves the member out when it had none: a
 //! client echoes a `requestState` only when the server issued one.
 
+use super::forge::{self, Encoding, ForgeError, Recipe};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
@@ -158,21 +161,33 @@ pub fn var_name(text: &str) -> Option<&str> {
 const RETYPED: &str = ":retyped";
 /// Marks a variable whose string is sent with one character changed.
 const TAMPERED: &str = ":tampered";
+/// Marks a variable whose token is sent forged by a recipe var.
+const FORGED: &str = ":forged=";
 /// Marks an object member that is sent only when its variable was captured.
 const IF_ANY: &str = ":if-any";
 
 /// How a `${name:...}` changes its variable's value before it is sent.
-type Change = fn(&Value) -> Value;
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Change<'a> {
+    None,
+    Retyped,
+    Tampered,
+    /// Forged as the recipe var of this name says.
+    Forged(&'a str),
+}
 
 /// The variable a `${name:...}` refers to, and how its value is changed.
-fn modified(name: &str) -> (&str, Option<Change>) {
+fn modified(name: &str) -> (&str, Change<'_>) {
     if let Some(base) = name.strip_suffix(RETYPED) {
-        return (base, Some(retyped));
+        return (base, Change::Retyped);
     }
     if let Some(base) = name.strip_suffix(TAMPERED) {
-        return (base, Some(tampered));
+        return (base, Change::Tampered);
     }
-    (name.strip_suffix(IF_ANY).unwrap_or(name), None)
+    if let Some((base, recipe)) = name.split_once(FORGED) {
+        return (base, Change::Forged(recipe));
+    }
+    (name.strip_suffix(IF_ANY).unwrap_or(name), Change::None)
 }
 
 /// Whether `value` is an `"${name:if-any}"` whose variable is unbound: its
@@ -183,6 +198,69 @@ fn absent_if_any(value: &Value, bindings: &Bindings) -> bool {
         .and_then(var_name)
         .and_then(|name| name.strip_suffix(IF_ANY))
         .is_some_and(|base| !bindings.contains_key(base))
+}
+
+/// The recipe var a message's `${name:forged=recipe}` strings name.
+pub fn recipes_in(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::String(text) => {
+            if let Some((_, Change::Forged(recipe))) = var_name(text).map(modified) {
+                out.push(recipe.to_string());
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| recipes_in(v, out)),
+        Value::Object(members) => members.values().for_each(|v| recipes_in(v, out)),
+        _ => {}
+    }
+}
+
+/// Why a message could not be filled in.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Unfilled {
+    /// A variable with no value: its name.
+    Unbound(String),
+    /// `${name:forged=recipe}`, where `name`'s value is not a token in the
+    /// recipe's format (or the recipe is wrong).
+    Unforgeable {
+        name: String,
+        value: Value,
+        encoding: Option<Encoding>,
+        error: ForgeError,
+    },
+}
+
+/// The value `${name:forged=recipe}` stands for: the recipe, its own
+/// `${vars}` filled in, applied to the captured token.
+fn forged(name: &str, value: &Value, recipe: &str, bindings: &Bindings) -> Result<Value, Unfilled> {
+    let unforgeable = |encoding, error| Unfilled::Unforgeable {
+        name: name.to_string(),
+        value: value.clone(),
+        encoding,
+        error,
+    };
+    let doc = bindings
+        .get(recipe)
+        .ok_or_else(|| Unfilled::Unbound(recipe.to_string()))?;
+    // A recipe that forged with itself would never end.
+    let mut inner = Vec::new();
+    recipes_in(doc, &mut inner);
+    if !inner.is_empty() {
+        let why = format!("`{recipe}` forges a value itself");
+        return Err(unforgeable(None, ForgeError::BadRecipe(why)));
+    }
+    let recipe = substitute(doc, bindings)
+        .map_err(|_| {
+            unforgeable(
+                None,
+                ForgeError::BadRecipe(format!("`{recipe}` names a variable with no value")),
+            )
+        })
+        .and_then(|doc| {
+            Recipe::parse(&doc).map_err(|e| unforgeable(None, ForgeError::BadRecipe(e)))
+        })?;
+    forge::forge(value, &recipe)
+        .map(Value::String)
+        .map_err(|error| unforgeable(Some(recipe.encoding), error))
 }
 
 /// The same string with exactly one character changed, and its length kept:
@@ -233,7 +311,14 @@ pub fn retyped(id: &Value) -> Value {
 /// Every variable name a message refers to.
 pub fn vars_in(value: &Value, out: &mut Vec<String>) {
     match value {
-        Value::String(text) => out.extend(var_name(text).map(|name| modified(name).0.to_string())),
+        Value::String(text) => {
+            if let Some((base, change)) = var_name(text).map(modified) {
+                out.push(base.to_string());
+                if let Change::Forged(recipe) = change {
+                    out.push(recipe.to_string());
+                }
+            }
+        }
         Value::Array(items) => items.iter().for_each(|v| vars_in(v, out)),
         Value::Object(members) => {
             for (key, v) in members {
@@ -246,14 +331,22 @@ pub fn vars_in(value: &Value, out: &mut Vec<String>) {
 }
 
 /// Replaces every `${name}` with its bound value. `$${...}` is a literal `${...}`.
-/// Returns the first unbound name as the error.
-pub fn substitute(value: &Value, bindings: &Bindings) -> Result<Value, String> {
+/// The error is the first variable with no value, or a token that could
+/// not be forged.
+pub fn substitute(value: &Value, bindings: &Bindings) -> Result<Value, Unfilled> {
     Ok(match value {
         Value::String(text) => {
             if let Some(name) = var_name(text) {
                 let (base, change) = modified(name);
-                let value = bindings.get(base).ok_or_else(|| base.to_string())?;
-                change.map_or_else(|| value.clone(), |change| change(value))
+                let value = bindings
+                    .get(base)
+                    .ok_or_else(|| Unfilled::Unbound(base.to_string()))?;
+                match change {
+                    Change::None => value.clone(),
+                    Change::Retyped => retyped(value),
+                    Change::Tampered => tampered(value),
+                    Change::Forged(recipe) => forged(base, value, recipe, bindings)?,
+                }
             } else if let Some(literal) = text.strip_prefix("$${") {
                 Value::String(format!("${{{literal}"))
             } else {
@@ -276,7 +369,7 @@ pub fn substitute(value: &Value, bindings: &Bindings) -> Result<Value, String> {
                     Some(name) => match bindings.get(name) {
                         Some(Value::String(bound)) => bound.clone(),
                         Some(other) => other.to_string(),
-                        None => return Err(name.to_string()),
+                        None => return Err(Unfilled::Unbound(name.to_string())),
                     },
                     None => key.clone(),
                 };
@@ -321,6 +414,92 @@ mod tests {
         let mut names = Vec::new();
         vars_in(&json!(["${s:tampered}", "${id:retyped}"]), &mut names);
         assert_eq!(names, ["s", "id"]);
+    }
+
+    #[test]
+    fn forged_tokens_follow_their_recipe_var() {
+        let payload = forge_hex(br#"{"tool":"delete_note","title":"groceries"}"#);
+        let bindings = Bindings::from([
+            ("s".to_string(), json!(format!("{payload}.00ff"))),
+            ("other".to_string(), json!("taxes")),
+            (
+                "moved".to_string(),
+                json!({"payload": "hex", "set": {"title": "${other}"}, "tag": "kept"}),
+            ),
+        ]);
+        let sent = substitute(&json!({"requestState": "${s:forged=moved}"}), &bindings);
+        let moved = forge_hex(br#"{"tool":"delete_note","title":"taxes"}"#);
+        assert_eq!(sent, Ok(json!({"requestState": format!("{moved}.00ff")})));
+        let mut names = Vec::new();
+        vars_in(&json!(["${s:forged=moved}"]), &mut names);
+        assert_eq!(names, ["s", "moved"]);
+        let mut recipes = Vec::new();
+        recipes_in(
+            &json!({"a": ["${s:forged=moved}", "${s:tampered}"]}),
+            &mut recipes,
+        );
+        assert_eq!(recipes, ["moved"]);
+        // A captured value out of format is named, with why.
+        let mut unsigned = bindings.clone();
+        unsigned.insert("s".into(), json!("eyJ0b29sIjoieCJ9"));
+        assert_eq!(
+            substitute(&json!("${s:forged=moved}"), &unsigned),
+            Err(Unfilled::Unforgeable {
+                name: "s".into(),
+                value: json!("eyJ0b29sIjoieCJ9"),
+                encoding: Some(Encoding::Hex),
+                error: ForgeError::NotPayloadDotTag,
+            })
+        );
+        // A recipe var that is missing, or not a recipe.
+        assert_eq!(
+            substitute(&json!("${s:forged=gone}"), &bindings),
+            Err(Unfilled::Unbound("gone".into()))
+        );
+        let mut broken = bindings.clone();
+        broken.insert("moved".into(), json!({"payload": "hex", "tag": "${nope}"}));
+        assert!(matches!(
+            substitute(&json!("${s:forged=moved}"), &broken),
+            Err(Unfilled::Unforgeable {
+                error: ForgeError::BadRecipe(_),
+                encoding: None,
+                ..
+            })
+        ));
+        let looped = json!({"payload": "hex", "tag": "kept", "set": {"a": "${s:forged=moved}"}});
+        broken.insert("moved".into(), looped);
+        assert_eq!(
+            substitute(&json!("${s:forged=moved}"), &broken),
+            Err(Unfilled::Unforgeable {
+                name: "s".into(),
+                value: bindings["s"].clone(),
+                encoding: None,
+                error: ForgeError::BadRecipe("`moved` forges a value itself".into()),
+            })
+        );
+    }
+
+    fn forge_hex(bytes: &[u8]) -> String {
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    #[test]
+    fn an_if_any_member_is_sent_only_when_its_value_was_captured() {
+        let doc = json!({"name": "t", "requestState": "${state:if-any}"});
+        let issued = Bindings::from([("state".to_string(), json!("s.1"))]);
+        assert_eq!(
+            substitute(&doc, &issued),
+            Ok(json!({"name": "t", "requestState": "s.1"}))
+        );
+        assert_eq!(substitute(&doc, &Bindings::new()), Ok(json!({"name": "t"})));
+        // Anywhere but a member's value, it is a variable like any other.
+        assert_eq!(
+            substitute(&json!(["${state:if-any}"]), &Bindings::new()),
+            Err(Unfilled::Unbound("state".to_string()))
+        );
+        let mut names = Vec::new();
+        vars_in(&doc, &mut names);
+        assert_eq!(names, ["state"]);
     }
 
     #[test]
@@ -384,34 +563,15 @@ mod tests {
         assert_eq!(names, ["n", "big", "digits", "s", "word"]);
         assert_eq!(
             substitute(&json!("${gone:retyped}"), &Bindings::new()),
-            Err("gone".to_string())
+            Err(Unfilled::Unbound("gone".to_string()))
         );
-    }
-
-    #[test]
-    fn an_if_any_member_is_sent_only_when_its_value_was_captured() {
-        let doc = json!({"name": "t", "requestState": "${state:if-any}"});
-        let issued = Bindings::from([("state".to_string(), json!("s.1"))]);
-        assert_eq!(
-            substitute(&doc, &issued),
-            Ok(json!({"name": "t", "requestState": "s.1"}))
-        );
-        assert_eq!(substitute(&doc, &Bindings::new()), Ok(json!({"name": "t"})));
-        // Anywhere but a member's value, it is a variable like any other.
-        assert_eq!(
-            substitute(&json!(["${state:if-any}"]), &Bindings::new()),
-            Err("state".to_string())
-        );
-        let mut names = Vec::new();
-        vars_in(&doc, &mut names);
-        assert_eq!(names, ["state"]);
     }
 
     #[test]
     fn unbound_variable_is_named() {
         assert_eq!(
             substitute(&json!(["${nope}"]), &Bindings::new()),
-            Err("nope".to_string())
+            Err(Unfilled::Unbound("nope".to_string()))
         );
     }
 

@@ -27,17 +27,18 @@ pub fn judge_scenario(scenario: &Scenario, transcript: &Transcript) -> ScenarioV
     for run in &transcript.runs {
         judge_run(scenario, run, &transcript.bindings, &mut problems);
     }
-    if let Some(Abort::MissingCapture {
-        step,
-        name,
-        pointer,
-    }) = &transcript.aborted
-    {
-        problems.push(Problem::CaptureMissing {
+    match &transcript.aborted {
+        Some(Abort::MissingCapture {
+            step,
+            name,
+            pointer,
+        }) => problems.push(Problem::CaptureMissing {
             step: *step,
             name: name.clone(),
             pointer: pointer.clone(),
-        });
+        }),
+        Some(Abort::Unforgeable(failure)) => problems.push(Problem::Unforgeable(failure.clone())),
+        None => {}
     }
     let runs = transcript
         .runs

@@ -4,7 +4,7 @@
 use super::matching::Mismatch;
 use crate::content::Localized;
 use crate::content::scenario::ResponseKey;
-use crate::runner::transcript::{EarlyEnd, LimitHit, ProcessEnd};
+use crate::runner::transcript::{EarlyEnd, LimitHit, ProcessEnd, Unforgeable};
 use serde_json::Value;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +63,9 @@ pub enum Problem {
         name: String,
         pointer: String,
     },
+    /// A step sends a token forged from an earlier response's value, and
+    /// that value is not in the format the exercise fixes.
+    Unforgeable(Unforgeable),
     /// The program hit a limit (time, output size).
     Limit(LimitHit),
     /// Answers were missing because the program stopped talking early.

@@ -9,9 +9,9 @@
 
 use super::process::{Limits, Live};
 use super::program::Program;
-use super::transcript::{Abort, RunRecord, Sent, Transcript};
+use super::transcript::{Abort, RunRecord, Sent, Transcript, Unforgeable};
 use crate::content::scenario::{Outgoing, ResponseKey, Scenario};
-use crate::content::template::{Bindings, substitute};
+use crate::content::template::{Bindings, Unfilled, substitute};
 use crate::wire::{ExactId, exact_id};
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
@@ -65,8 +65,27 @@ pub fn run_scenario(
             Outgoing::Raw(text) => (text.clone(), serde_json::from_str(text).ok()),
             Outgoing::Json(template) => match substitute(template, &transcript.bindings) {
                 Ok(message) => (message.to_string(), Some(message)),
-                Err(name) => {
+                Err(Unfilled::Unbound(name)) => {
                     transcript.aborted = Some(missing_capture(scenario, index, &name));
+                    break;
+                }
+                Err(Unfilled::Unforgeable {
+                    name,
+                    value,
+                    encoding,
+                    error,
+                }) => {
+                    let (from, pointer) = scenario
+                        .capture_source(&name, index)
+                        .unwrap_or((index, String::new()));
+                    transcript.aborted = Some(Abort::Unforgeable(Unforgeable {
+                        step: index,
+                        from,
+                        pointer,
+                        value,
+                        encoding,
+                        error,
+                    }));
                     break;
                 }
             },

@@ -1,6 +1,7 @@
 //! What happened when a scenario ran: every line sent and received, and how
 //! each process ended. A transcript judges nothing.
 
+use crate::content::forge::{Encoding, ForgeError};
 use crate::content::scenario::ResponseKey;
 use crate::content::template::Bindings;
 use serde_json::Value;
@@ -82,6 +83,22 @@ pub enum Abort {
         name: String,
         pointer: String,
     },
+    /// A step sends a token forged from a captured value (`forged=`), and
+    /// that value is not in the format the recipe reads.
+    Unforgeable(Unforgeable),
+}
+
+/// A forgery the checker could not make, and the value it was to start from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unforgeable {
+    /// The step that would have sent the forgery.
+    pub step: usize,
+    /// The step whose response held the value, and where.
+    pub from: usize,
+    pub pointer: String,
+    pub value: Value,
+    pub encoding: Option<Encoding>,
+    pub error: ForgeError,
 }
 
 impl RunRecord {

@@ -4,7 +4,7 @@ use super::file_check::FileCheck;
 use super::relative;
 use super::scenario::{ScenarioFile, ScenarioName, compile_scenario};
 use super::toml_file::read_toml;
-use super::vars::check_vars;
+use super::vars::{check_recipes, check_vars};
 use crate::content::error::ContentError;
 use crate::content::model::{Exercise, ExerciseKind, section_file};
 use crate::content::template::VarSpec;
@@ -131,6 +131,7 @@ pub(super) fn load_exercise(
     }
     let mut vars = lesson_vars.clone();
     vars.extend(file.vars);
+    check_recipes(&mut check, &vars, &scenarios);
     Some(Exercise {
         id: file.id,
         number: file.number,

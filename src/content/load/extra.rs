@@ -3,7 +3,7 @@
 use super::file_check::FileCheck;
 use super::scenario::{ScenarioFile, compile_scenario};
 use super::toml_file::read_toml;
-use super::vars::check_vars;
+use super::vars::{check_recipes, check_vars};
 use crate::content::error::ContentError;
 use crate::content::model::Exercise;
 use crate::content::scenario::Scenario;
@@ -78,6 +78,9 @@ pub fn load_extra_scenarios(
             scenarios.push(compiled);
         }
     }
+    let mut vars = exercise.vars.clone();
+    vars.extend(file.vars.clone());
+    check_recipes(&mut check, &vars, &scenarios);
     if errors.is_empty() {
         Ok((file.vars, scenarios))
     } else {

@@ -6,6 +6,7 @@
 //! ended, and `json` the `--json` form.
 
 mod as_written;
+mod forged;
 mod json;
 mod mismatch;
 mod notified;

@@ -111,6 +111,7 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
             "第 {} 步的响应在 `{pointer}` 处没有值，而下一条消息需要它（`{name}`），场景只能在此停止。",
             step + 1
         ),
+        (Problem::Unforgeable(failure), lang) => super::forged::unforgeable_text(failure, lang),
         (Problem::Limit(LimitHit::Timeout { seconds }), En) => format!(
             "Time ran out after {seconds} s while waiting for answers (`--timeout` sets the limit)."
         ),

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Lesson 2's capstone (conformant-server), written apart from the Rust
 reference and making other spec-legal choices: cacheScope "private" on
-resources/read, a requestState that is base64url JSON and a tag after a "~",
-keyed with another secret; resource subscriptions asked for refused in so
-many words (an empty list in the acknowledgment); an answer of the wrong
-shape asked again (a new input_required) rather than refused; log messages
-at info and warning; errors with other messages. It must pass every
-scenario of the exercise. Standard library only."""
-import base64
+resources/read; a requestState in the format the exercise fixes (the hex of
+a JSON object with method, name, round and answers, a ".", the hex of an
+HMAC-SHA256 tag) but with members sorted, Python's JSON spacing and a key of
+its own; resource subscriptions asked for refused in so many words (an
+empty list in the acknowledgment); an answer of the wrong shape asked again (a new input_required) rather than
+refused; log messages at info and warning; errors with other messages. It
+must pass every scenario of the exercise. Standard library only."""
 import hashlib
 import hmac
 import json
@@ -262,20 +262,31 @@ def plan(name, caps):
     return [{"user_name": form("What is your name?", "name")}]
 
 
+def tag_of(body):
+    return hmac.new(SECRET, body.encode(), hashlib.sha256).hexdigest()
+
+
+def verified(body, tag):
+    return hmac.compare_digest(tag, tag_of(body))
+
+
 def sign(record):
-    body = base64.urlsafe_b64encode(json.dumps(record, sort_keys=True).encode()).decode()
-    return body + "~" + hmac.new(SECRET, body.encode(), hashlib.sha256).hexdigest()
+    body = json.dumps(record, sort_keys=True).encode().hex()
+    return body + "." + tag_of(body)
 
 
-def unsign(token, name):
+def unsign(token, method, name, rounds):
     try:
-        body, tag = token.split("~")
-        good = hmac.new(SECRET, body.encode(), hashlib.sha256).hexdigest()
-        if not hmac.compare_digest(tag, good):
+        body, tag = token.split(".")
+        if not verified(body, tag):
             raise ValueError("tag")
-        record = json.loads(base64.urlsafe_b64decode(body.encode()))
-        if record["tool"] != name:
-            raise ValueError("tool")
+        record = json.loads(bytes.fromhex(body))
+        if record["method"] != method or record["name"] != name:
+            raise ValueError("another request")
+        if type(record["round"]) is not int or not 0 <= record["round"] < rounds:
+            raise ValueError("round")
+        if not isinstance(record["answers"], dict):
+            raise ValueError("answers")
         return record
     except (ValueError, KeyError, TypeError, AttributeError):
         raise RpcError(-32602, "requestState failed its integrity check")
@@ -298,29 +309,29 @@ def usable(request, answer):
     return isinstance(answer.get("roots"), list)
 
 
-def step(name, params, caps):
+def step(name, params, caps, method="tools/call"):
     """One retry of a multi round-trip request: ("ask", result) or ("done", answers)."""
     rounds = plan(name, caps)
     missing_caps = {NEEDS[r["method"]]: {} for rnd in rounds for r in rnd.values()
                     if NEEDS[r["method"]] not in caps}
     if missing_caps:
         raise RpcError(-32021, "client capability missing", {"requiredCapabilities": missing_caps})
-    record = {"tool": name, "at": 0, "got": {}}
+    record = {"method": method, "name": name, "round": 0, "answers": {}}
     if "requestState" in params:
-        record = unsign(params["requestState"], name)
+        record = unsign(params["requestState"], method, name, len(rounds))
     responses = params.get("inputResponses", {})
     if not isinstance(responses, dict):
         raise RpcError(-32602, "inputResponses must be a map")
-    current = rounds[record["at"]]
+    current = rounds[record["round"]]
     for key, request in current.items():
         if key in responses and usable(request, responses[key]):
-            record["got"][key] = responses[key]
-    still = {k: v for k, v in current.items() if k not in record["got"]}
+            record["answers"][key] = responses[key]
+    still = {k: v for k, v in current.items() if k not in record["answers"]}
     if not still:
-        record["at"] += 1
-        if record["at"] == len(rounds):
-            return "done", record["got"]
-        still = rounds[record["at"]]
+        record["round"] += 1
+        if record["round"] == len(rounds):
+            return "done", record["answers"]
+        still = rounds[record["round"]]
     return "ask", {"resultType": "input_required", "requestState": sign(record), "inputRequests": still}
 
 
@@ -384,7 +395,7 @@ def get_prompt(msg_id, params, caps, level, out):
         said = "arg1=%s arg2=%s" % (args["arg1"], args["arg2"])
         return done(messages=[{"role": "user", "content": {"type": "text", "text": said}}])
     if name == "test_input_required_result_prompt":
-        kind, value = step(name, params, caps)
+        kind, value = step(name, params, caps, "prompts/get")
         if kind == "ask":
             return value
         said = "Context: " + words(value["user_context"])

@@ -1,13 +1,17 @@
 """A correct notes server for exercise 15 (signed-state), written apart from
 the Rust reference to show the checker judges meaning, not one spelling.
 
-Its own choices, all spec-legal: requestState is
-`s2.<hex JSON>.<base64url HMAC-SHA256>` (Python's hmac and hashlib, a key of
-its own); the payload starts with a long random nonce, binds the request by
-a SHA-256 digest of the tool name and its canonical arguments (not the
-title itself) and holds an expiry; question keys are `rename.to`, `rename.ok` and
-`delete.ok`; a refused state gets -32600 with `data.reason` (any JSON-RPC
-error refuses); an elicitation answer of the wrong shape is asked again.
+The state keeps the format the exercise fixes (`<hex of a JSON object>.<hex
+HMAC-SHA256 under STATE_KEY>`, with `tool`, `title` and `expires` in it, so
+the checker can forge states as an attacker who read the source would).
+Everything else is its own, all spec-legal: Python's hmac and hashlib, the
+key read from the environment (`NOTES_STATE_KEY`) with the exercise's demo
+key as the default; JSON with Python's default spacing; the payload starts
+with a long random nonce and binds the request by a SHA-256 digest of the
+tool name and its canonical arguments as well as by the title; question
+keys are `rename.to`, `rename.ok` and `delete.ok`; a refused state gets
+-32600 with `data.reason` (any JSON-RPC error refuses); an elicitation
+answer of the wrong shape is asked again.
 
     python3 tests/programs/lesson2/signed_state.py [--defect NAME]
 
@@ -24,7 +28,6 @@ Each defect is one beginner's mistake, and fails the scenario of its rule:
   process instead of in the state, so a fresh process cannot finish.
 """
 
-import base64
 import hashlib
 import hmac
 import json
@@ -33,7 +36,7 @@ import sys
 import time
 
 DEFECTS = set(sys.argv[index + 1] for index, arg in enumerate(sys.argv[:-1]) if arg == "--defect")
-KEY = hashlib.sha256(b"python notes server, tests only").digest()
+KEY = os.environ.get("NOTES_STATE_KEY", "learn notes server: requestState signing key, demo only").encode()
 REMEMBERED = {}  # only the `title-in-memory` defect uses it
 
 
@@ -43,14 +46,6 @@ class Refused(Exception):
         self.code, self.message, self.data = code, message, data
 
 
-def b64(raw):
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
-def unb64(text):
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-
-
 def digest(tool, arguments):
     canonical = json.dumps([tool, arguments], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
@@ -58,43 +53,43 @@ def digest(tool, arguments):
 
 def seal(payload):
     body = json.dumps(payload).encode().hex()
-    tag = b64(hmac.new(KEY, ("s2." + body).encode(), hashlib.sha256).digest())
-    return f"s2.{body}.{tag}"
+    return body + "." + hmac.new(KEY, body.encode(), hashlib.sha256).hexdigest()
 
 
 def unseal(state, tool, arguments):
     def refuse(reason):
         return Refused(-32600, "requestState refused", {"reason": reason})
     parts = state.split(".") if isinstance(state, str) else []
-    if len(parts) != 3 or parts[0] != "s2":
+    if len(parts) != 2:
         raise refuse("not a state of this server")
     try:
-        tag = unb64(parts[2])
-        good = hmac.new(KEY, ("s2." + parts[1]).encode(), hashlib.sha256).digest()
+        tag = bytes.fromhex(parts[1])
+        good = hmac.new(KEY, parts[0].encode(), hashlib.sha256).digest()
         signed = hmac.compare_digest(tag, good)
         if not signed and "accepts-tampered" not in DEFECTS:
             raise refuse("bad signature")
-        payload = json.loads(bytes.fromhex(parts[1]))
+        payload = json.loads(bytes.fromhex(parts[0]))
     except (ValueError, TypeError):
         raise refuse("unreadable")
     if not isinstance(payload, dict):
         raise refuse("unreadable")
-    if payload.get("exp", 0) < time.time():
+    expires = payload.get("expires")
+    if not isinstance(expires, int) or expires < time.time():
         raise refuse("expired")
     if "any-tool" in DEFECTS:
-        if payload.get("note") != arguments.get("title"):
+        if payload.get("title") != arguments.get("title"):
             raise refuse("another request")
     elif "any-note" in DEFECTS:
         if payload.get("tool") != tool:
             raise refuse("another request")
-    elif payload.get("req") != digest(tool, arguments):
+    elif payload.get("req") != digest(tool, arguments) or payload.get("title") != arguments.get("title"):
         raise refuse("another request")
     return payload
 
 
 def ask(tool, arguments, key, message, field, schema, extra):
     payload = {"nonce": os.urandom(150).hex(), "req": digest(tool, arguments), "tool": tool,
-               "note": arguments.get("title"), "asked": key, "exp": int(time.time()) + 300, **extra}
+               "title": arguments.get("title"), "asked": key, "expires": int(time.time()) + 300, **extra}
     return {"resultType": "input_required", "requestState": seal(payload),
             "inputRequests": {key: {"method": "elicitation/create", "params": {
                 "mode": "form", "message": message,
@@ -149,7 +144,7 @@ def call(name, arguments, params):
         question = ask(name, arguments, "rename.ok", f"Call {title} {new} from now on?", "confirm",
                        {"type": "boolean"}, {} if "title-in-memory" in DEFECTS else {"to": new})
         if "title-in-memory" in DEFECTS:
-            sealed = json.loads(bytes.fromhex(question["requestState"].split(".")[1]))
+            sealed = json.loads(bytes.fromhex(question["requestState"].split(".")[0]))
             REMEMBERED[sealed["nonce"]] = new
         return question
     said, value = answer(payload, answers, "rename.ok", "confirm")

@@ -16,7 +16,7 @@ use super::hash::{sha256_file, sha256_hex};
 use super::progress::Bar;
 use super::toolchain::Toolchain;
 use crate::runner::interrupt;
-use crate::runner::sandbox::{self, Sandbox, SandboxLimits, give_to, take_back};
+use crate::runner::sandbox::{self, Confinement, Sandbox, SandboxLimits, give_to, take_back};
 use anyhow::{Context, Result};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -25,8 +25,8 @@ use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -68,7 +68,8 @@ pub struct BuildPlan<'a> {
     pub toolchain: &'a Toolchain,
     /// `target/grade`.
     pub grade_dir: &'a Path,
-    pub isolation: Isolation,
+    /// What every sandbox of the run shares; `None`: `--unsandboxed`.
+    pub confinement: Option<&'a Arc<Confinement>>,
     /// Wall-clock budget for all of one student's compiles.
     pub limit: Duration,
     pub jobs: usize,
@@ -191,8 +192,7 @@ fn compile(
     let uid = sandbox::student_uid(student);
     give_to(&out, uid).context("cannot hand the output folder to the sandbox's user")?;
 
-    let inside = plan.isolation == Isolation::Sandboxed;
-    let (rustc, deps, source_path, out_path) = if inside {
+    let (rustc, deps, source_path, out_path) = if plan.confinement.is_some() {
         (
             PathBuf::from("/toolchain/bin/rustc"),
             PathBuf::from("/deps"),
@@ -243,7 +243,7 @@ fn compile(
     argv.push(source_path.into());
 
     let left = deadline.saturating_duration_since(Instant::now());
-    let (argv, cwd) = if inside {
+    let (argv, cwd) = if let Some(confinement) = plan.confinement {
         let jail = Sandbox {
             read_only: vec![
                 (src.clone(), "/src".into()),
@@ -254,6 +254,7 @@ fn compile(
             cwd: "/src".into(),
             limits: SandboxLimits::compiler(left.as_secs() + 1),
             uid,
+            confinement: Arc::clone(confinement),
         };
         (
             jail.command_line(&argv)

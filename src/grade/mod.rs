@@ -86,6 +86,13 @@ pub fn grade_class(
     let grade_dir = project.root.join("target").join("grade");
     let _lock = integrity::lock(&grade_dir)?;
 
+    let confinement = match options.isolation {
+        Isolation::Sandboxed => Some(Arc::new(
+            sandbox::Confinement::new(&grade_dir).map_err(anyhow::Error::msg)?,
+        )),
+        Isolation::None => None,
+    };
+
     let build_started = Instant::now();
     let toolchain = toolchain::prepare(&project.root, &grade_dir, options.jobs)?;
     let students: Vec<Vec<Source>> = taken
@@ -106,7 +113,7 @@ pub fn grade_class(
     let plan = BuildPlan {
         toolchain: &toolchain,
         grade_dir: &grade_dir,
-        isolation: options.isolation,
+        confinement: confinement.as_ref(),
         limit: options.build_limit,
         jobs: options.jobs,
     };
@@ -121,8 +128,8 @@ pub fn grade_class(
     let mut tasks: Vec<run::Task> = Vec::new();
     for (&(s, e), program) in &built.programs {
         let display = format!("exercises/{}", exercises[e].file);
-        let launch = match options.isolation {
-            Isolation::Sandboxed => Program {
+        let launch = match &confinement {
+            Some(confinement) => Program {
                 argv: vec!["/program".into()],
                 cwd: PathBuf::from("/work"),
                 env: EnvPolicy::Cleared,
@@ -133,9 +140,10 @@ pub fn grade_class(
                     cwd: "/work".into(),
                     limits: SandboxLimits::program(cpu_seconds),
                     uid: sandbox::student_uid(s),
+                    confinement: Arc::clone(confinement),
                 })),
             },
-            Isolation::None => {
+            None => {
                 // Unsandboxed: an emptied folder of the student's own.
                 let dir = run_root.join(format!("student-{:03}", s + 1));
                 let _ = std::fs::remove_dir_all(&dir);

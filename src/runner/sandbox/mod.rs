@@ -10,14 +10,21 @@
 //! keeps the grader's files (owned by root, and not bound anyway) out of
 //! reach.
 //!
+//! Every sandbox also runs under a seccomp filter (`seccomp`) that keeps it
+//! from the kernel state no namespace separates (the keyring, vsock).
+//!
 //! Nothing here is `unsafe`: the limits and the user change are made by the
-//! two small programs, started before the untrusted one.
+//! two small programs, started before the untrusted one, and the filter is
+//! handed to bubblewrap by `/bin/sh` (`exec bwrap --seccomp 3 ... 3<file`),
+//! so each sandbox opens it afresh and no descriptor is shared.
+
+pub mod seccomp;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// Resource limits for everything in one sandbox.
@@ -69,6 +76,26 @@ pub struct Sandbox {
     pub limits: SandboxLimits,
     /// The user the program runs as, when `learn` runs as root.
     pub uid: u32,
+    /// What every sandbox of the run shares.
+    pub confinement: Arc<Confinement>,
+}
+
+/// What every sandbox of one grading run shares: the seccomp filter, as a
+/// file in the grader's own folder.
+#[derive(Debug)]
+pub struct Confinement {
+    filter: PathBuf,
+}
+
+impl Confinement {
+    /// Writes the filter into `dir` (the grader's `target/grade`, which one
+    /// grading at a time uses).
+    pub fn new(dir: &Path) -> Result<Confinement, String> {
+        let filter = dir.join("seccomp.bpf");
+        std::fs::write(&filter, seccomp::filter()?)
+            .map_err(|e| format!("cannot write {}: {e}", filter.display()))?;
+        Ok(Confinement { filter })
+    }
 }
 
 /// The first of the users students' programs run as, when `learn` is root:
@@ -79,6 +106,9 @@ const TMPFS_BYTES: u64 = 16 << 20;
 /// What was found on this machine.
 #[derive(Debug, Clone)]
 pub struct Tools {
+    /// Started first, to clear the environment: bubblewrap's own process
+    /// is the sandbox's pid 1, and its `/proc/1/environ` is readable inside.
+    env: PathBuf,
     bwrap: PathBuf,
     prlimit: PathBuf,
     /// Present when running as root: used to drop to the student's user.
@@ -125,6 +155,7 @@ fn probe() -> Result<Tools, String> {
         "bubblewrap (`bwrap`) is not installed (Debian/Ubuntu: apt-get install bubblewrap)",
     )?;
     let prlimit = find("prlimit").ok_or("`prlimit` (util-linux) is not installed")?;
+    let env = find("env").ok_or("`env` (coreutils) is not installed")?;
     let setpriv = if is_root() {
         let found = find("setpriv").ok_or("`setpriv` (util-linux) is not installed")?;
         if !found.starts_with("/usr") && !found.starts_with("/bin") {
@@ -155,6 +186,7 @@ fn probe() -> Result<Tools, String> {
         }
     }
     let tools = Tools {
+        env,
         bwrap,
         prlimit,
         setpriv,
@@ -167,8 +199,11 @@ fn probe() -> Result<Tools, String> {
         cwd: "/work".into(),
         limits: SandboxLimits::program(2),
         uid: FIRST_UID,
+        confinement: Arc::new(Confinement {
+            filter: PathBuf::new(),
+        }),
     };
-    let argv = check.wrap(&tools, &[sh.into(), "-c".into(), "exit 0".into()]);
+    let argv = check.wrap(&tools, &[sh.into(), "-c".into(), "exit 0".into()], false);
     let status = Command::new(&argv[0])
         .args(&argv[1..])
         .env_clear()
@@ -190,11 +225,13 @@ impl Sandbox {
     /// The command line that runs `argv` (paths as seen inside) in this sandbox.
     pub fn command_line(&self, argv: &[OsString]) -> Result<Vec<OsString>, String> {
         let tools = tools()?;
-        Ok(self.wrap(tools, argv))
+        Ok(self.wrap(tools, argv, true))
     }
 
-    fn wrap(&self, tools: &Tools, argv: &[OsString]) -> Vec<OsString> {
-        let mut out: Vec<OsString> = Vec::new();
+    /// The command line; `filtered`: under the seccomp filter (every
+    /// sandbox but the probe's).
+    fn wrap(&self, tools: &Tools, argv: &[OsString], filtered: bool) -> Vec<OsString> {
+        let mut out: Vec<OsString> = vec![tools.env.clone().into(), "-i".into()];
         let mut push = |s: &str| out.push(s.into());
         let l = self.limits;
         push(&tools.prlimit.to_string_lossy());
@@ -204,7 +241,20 @@ impl Sandbox {
         push(&format!("--fsize={}", l.file_size));
         push("--core=0");
         push("--");
+        if filtered {
+            // The shell opens the filter as descriptor 3 of bwrap, which
+            // reads it, loads it and closes it before the program starts.
+            push("/bin/sh");
+            push("-c");
+            push("exec \"$@\" 3<\"$0\"");
+            out.push(self.confinement.filter.clone().into());
+        }
+        let mut push = |s: &str| out.push(s.into());
         push(&tools.bwrap.to_string_lossy());
+        if filtered {
+            push("--seccomp");
+            push("3");
+        }
         if tools.setpriv.is_some() {
             // Root: no user namespace, so `setpriv` can switch to the student's user.
             for ns in [

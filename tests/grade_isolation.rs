@@ -1,0 +1,346 @@
+//! `learn grade` against students who collude (issue 27): a student with no
+//! solution tries to earn marks from a classmate who has one, through the
+//! kernel keyring or through locks on a file both can open, and a student
+//! tries to read the hidden scenarios' inputs. Each test grades the pair with
+//! the repository as the grader and checks that the one with no solution
+//! earns nothing.
+//!
+//! Students submit Rust files compiled with `unsafe` forbidden, so they
+//! cannot make system calls of their own; a hostile one carries a small
+//! static program as bytes (`tests/programs/hostile/syscalls.c`, compiled
+//! here with `cc`), writes it to its private `/tmp` and runs it.
+//!
+//! Needs bubblewrap: skipped with one line when `bwrap` is missing, a
+//! failure when `CI` is set (`.ci/run` installs it).
+
+mod common;
+// Not every helper of the course is needed here.
+#[allow(dead_code)]
+#[path = "common/course.rs"]
+mod course;
+#[path = "common/sandbox.rs"]
+mod sandbox;
+use common::*;
+use course::{Exercise, course};
+use sandbox::sandbox_available;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+const HIDDEN_MARKER: &str = "hidden-input-q7w3";
+
+fn write(path: &Path, text: &str) {
+    fs::create_dir_all(path.parent().expect("parent")).expect("create folder");
+    fs::write(path, text).expect("write");
+}
+
+fn echo() -> Exercise {
+    course()
+        .into_iter()
+        .find(|e| e.number == 2)
+        .expect("exercise 2")
+}
+
+fn solution(e: &Exercise) -> String {
+    fs::read_to_string(repo().join("solutions").join(&e.file)).expect("solution")
+}
+
+/// `tests/programs/hostile/syscalls.c`, compiled once per test process.
+fn helper_path() -> &'static Path {
+    static PATH: OnceLock<PathBuf> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let out = process_folder("hostile-syscalls").join("syscalls");
+        let source = repo().join("tests/programs/hostile/syscalls.c");
+        let status = std::process::Command::new("cc")
+            .args([
+                "-static",
+                "-nostdlib",
+                "-ffreestanding",
+                "-fno-builtin",
+                "-fno-pie",
+                "-no-pie",
+                "-Os",
+                "-fno-stack-protector",
+                "-fno-asynchronous-unwind-tables",
+                "-Wl,--build-id=none",
+                "-s",
+                "-o",
+            ])
+            .arg(&out)
+            .arg(&source)
+            .status()
+            .expect("cc runs (grading needs it anyway)");
+        assert!(status.success(), "cc could not build {}", source.display());
+        out
+    })
+}
+
+fn helper_bytes() -> &'static [u8] {
+    static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
+    BYTES.get_or_init(|| fs::read(helper_path()).expect("the helper"))
+}
+
+/// Rust items for a student's file: the helper as bytes, a function that
+/// runs it (`helper(&["get", key], "")`), and a hash of a line as a key.
+fn helper_items() -> String {
+    let bytes: String = helper_bytes()
+        .iter()
+        .map(|b| format!("\\x{b:02x}"))
+        .collect();
+    format!(
+        r#"
+const HELPER: &[u8] = b"{bytes}";
+
+fn start_helper(args: &[&str], input: &str) -> Option<std::process::Child> {{
+    use std::io::Write;
+    use std::os::unix::fs::PermissionsExt;
+    let path = "/tmp/.helper";
+    if std::fs::metadata(path).is_err() {{
+        std::fs::write(path, HELPER).ok()?;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).ok()?;
+    }}
+    let mut child = std::process::Command::new(path)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .ok()?;
+    child.stdin.take()?.write_all(input.as_bytes()).ok()?;
+    Some(child)
+}}
+
+fn helper(args: &[&str], input: &str) -> Option<String> {{
+    let out = start_helper(args, input)?.wait_with_output().ok()?;
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}}
+
+fn key(line: &str) -> String {{
+    let mut hash: u64 = 0xcbf29ce484222325;
+    for byte in line.bytes() {{
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x100000001b3);
+    }}
+    format!("{{hash:016x}}")
+}}
+"#
+    )
+}
+
+/// Exercise 2's solution, which also hands every answer to `keep(line,
+/// answer)` (items the caller adds).
+fn echo_solution_keeping(keep_items: &str) -> String {
+    let e = echo();
+    let text = solution(&e);
+    let call = "serve_lines(respond);";
+    assert!(text.contains(call), "{} calls serve_lines(respond)", e.file);
+    let text = text.replacen(
+        call,
+        "serve_lines(|line| {\n        let answer = respond(line);\n        keep(line, &answer);\n        answer\n    });",
+        1,
+    );
+    format!("{text}\n{}\n{keep_items}\n", helper_items())
+}
+
+/// Exercise 2 with no solution: each line's answer is whatever `fetch(line)`
+/// (items the caller adds) finds.
+fn echo_relay(fetch_items: &str) -> String {
+    format!(
+        r#"use std::io::BufRead;
+
+fn main() {{
+    for line in std::io::stdin().lock().lines() {{
+        let Ok(line) = line else {{ break }};
+        if line.trim().is_empty() {{
+            continue;
+        }}
+        if let Some(answer) = fetch(&line) {{
+            if answer != "null" {{
+                println!("{{answer}}");
+            }}
+        }}
+    }}
+}}
+{}
+{fetch_items}
+"#,
+        helper_items()
+    )
+}
+
+/// A hidden scenario for exercise 2, in its own folder.
+fn hidden_scenarios(dir: &Path) {
+    write(
+        &dir.join(format!("{}.toml", echo().id)),
+        &format!(
+            r#"format_version = 1
+
+[vars]
+hidden_id = {{ random = "string-id" }}
+
+[[scenario]]
+name = "hidden: a string id survives tools/list"
+fact = "F7"
+rule = {{ en = "A response copies the request id exactly.", zh = "响应原样复制请求的 id。" }}
+[[scenario.step]]
+send = '{{"jsonrpc": "2.0", "id": "${{hidden_id}}", "method": "tools/list", "params": {{"cursor": "{HIDDEN_MARKER}"}}}}'
+expect = '{{"jsonrpc": "2.0", "id": "${{hidden_id}}", "result": "$object"}}'
+"#
+        ),
+    );
+}
+
+/// One student folder holding only exercise 2's file.
+fn echo_student(class: &Path, name: &str, text: &str) -> PathBuf {
+    let dir = class.join(name);
+    write(&dir.join("exercises").join(echo().file), text);
+    dir
+}
+
+/// How `learn` is started.
+#[derive(Clone, Copy, PartialEq)]
+enum Keyring {
+    /// As the test runs.
+    Inherited,
+    /// In a session keyring of its own that every process it starts
+    /// shares, as under systemd or a login.
+    Session,
+}
+
+/// `learn grade --format json` with the repository as the grader.
+fn grade(students: &[&Path], hidden: &Path, extra: &[&str], keyring: Keyring) -> (Value, String) {
+    let mut command = learn_command(&repo());
+    command
+        .args([
+            "grade",
+            "--format",
+            "json",
+            "--seed",
+            "31",
+            "--timeout",
+            "2",
+        ])
+        .args(if extra.contains(&"--jobs") {
+            &[][..]
+        } else {
+            &["--jobs", "2"][..]
+        })
+        .args(extra)
+        .arg("--scenarios")
+        .arg(hidden)
+        .args(students);
+    if keyring == Keyring::Session {
+        let mut session = std::process::Command::new(helper_path());
+        session
+            .arg("session")
+            .arg(command.get_program())
+            .args(command.get_args())
+            .current_dir(repo());
+        for (name, value) in command.get_envs() {
+            match value {
+                Some(value) => session.env(name, value),
+                None => session.env_remove(name),
+            };
+        }
+        command = session;
+    }
+    let output = command.output().expect("learn grade runs");
+    let err = stderr(&output);
+    assert!(matches!(code(&output), 0 | 1), "{err}");
+    (json(&output), err)
+}
+
+fn scores(report: &Value) -> BTreeMap<String, u64> {
+    report["submissions"]
+        .as_array()
+        .expect("submissions")
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().expect("name").to_string(),
+                s["score"].as_u64().expect("score"),
+            )
+        })
+        .collect()
+}
+
+/// `/proc/key-users` lines of the sandboxes' users (uid 1900000000 and up):
+/// their keys and key bytes.
+fn sandbox_key_users() -> Vec<String> {
+    fs::read_to_string("/proc/key-users")
+        .unwrap_or_default()
+        .lines()
+        .filter(|line| {
+            line.split(':')
+                .next()
+                .and_then(|uid| uid.trim().parse::<u64>().ok())
+                .is_some_and(|uid| uid >= 1_900_000_000)
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// Item 1: one student keeps every answer in the kernel keyring (the
+/// session keyring `learn` was started in, and its own user's); a classmate
+/// with no solution reads them back, graded in the same run or in a later
+/// one as the same first student. The keyring must be out of reach, and
+/// nothing may be left in it.
+#[test]
+fn the_keyring_carries_nothing_between_students() {
+    if !sandbox_available() {
+        return;
+    }
+    let class = tempfile::tempdir().expect("temp dir");
+    let hidden = class.path().join("hidden");
+    hidden_scenarios(&hidden);
+    let keeper = echo_student(
+        class.path(),
+        "keeper",
+        &echo_solution_keeping(
+            r#"fn keep(line: &str, answer: &Option<mcp_harness::Value>) {
+    let text = answer.as_ref().map_or("null".to_string(), |a| a.to_string());
+    let _ = helper(&["put", &key(line)], &text);
+}"#,
+        ),
+    );
+    let taker = echo_student(
+        class.path(),
+        "taker",
+        &echo_relay(
+            r#"fn fetch(line: &str) -> Option<String> {
+    helper(&["get", &key(line)], "")
+}"#,
+        ),
+    );
+    let points = echo().points;
+    let keys_before = sandbox_key_users();
+    // Graded alone, one after the other, each is the class's first student.
+    let (report, err) = grade(&[&keeper], &hidden, &[], Keyring::Inherited);
+    assert_eq!(scores(&report)["keeper"], points, "{err}");
+    let (report, err) = grade(&[&taker], &hidden, &[], Keyring::Inherited);
+    assert_eq!(
+        scores(&report)["taker"],
+        0,
+        "a student with no solution earned marks through a keyring kept from the last run\n{err}\n{report}"
+    );
+    // In one run, one program at a time: the keeper's first.
+    let (report, err) = grade(
+        &[&keeper, &taker],
+        &hidden,
+        &["--jobs", "1"],
+        Keyring::Session,
+    );
+    assert_eq!(scores(&report)["keeper"], points, "{err}");
+    assert_eq!(
+        scores(&report)["taker"],
+        0,
+        "a student with no solution earned marks through the session keyring\n{err}\n{report}"
+    );
+    assert_eq!(
+        sandbox_key_users(),
+        keys_before,
+        "a sandbox left keys in the kernel's keyrings"
+    );
+}

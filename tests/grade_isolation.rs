@@ -344,3 +344,182 @@ fn the_keyring_carries_nothing_between_students() {
         "a sandbox left keys in the kernel's keyrings"
     );
 }
+
+/// A copy of the course for tests that need a grader of their own, kept
+/// between runs (its `target/grade`, so the dependencies are compiled once)
+/// in a folder no other test uses.
+fn grader_copy(test: &str) -> PathBuf {
+    let at = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(test)
+        .join("grader");
+    fs::create_dir_all(&at).expect("grader folder");
+    for item in [
+        "Cargo.toml",
+        "Cargo.lock",
+        "src",
+        "benches",
+        "lessons",
+        "exercises",
+        "solutions",
+        "harness",
+    ] {
+        let _ = fs::remove_dir_all(at.join(item));
+        let _ = fs::remove_file(at.join(item));
+        copy_tree(&repo().join(item), &at.join(item));
+    }
+    at
+}
+
+/// The user the non-root test grades as: no account has it, and it is
+/// below 2^31 (bubblewrap writes its user map with `%d`).
+const GRADER_UID: u32 = 1_899_999_000;
+const PROXY_SECRET: &str = "proxy-password-n5d2";
+
+fn run_quietly(program: &str, args: &[&str]) -> bool {
+    std::process::Command::new(program)
+        .args(args)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Item 5: `learn grade` as a user that is not root, with more than 32
+/// processes of its own and a proxy password in its environment. Programs
+/// run (before, each failed with "Creating new namespace failed": the
+/// process limit counted the grading user's own processes), and a compile
+/// that includes `/proc/1/environ` (bubblewrap's own process) shows nothing
+/// of the grader's environment.
+#[test]
+fn grading_as_another_user_works_and_shows_none_of_its_environment() {
+    if !sandbox_available() {
+        return;
+    }
+    let uid = GRADER_UID.to_string();
+    let can = nix_is_root()
+        && run_quietly("unshare", &["--mount", "true"])
+        && run_quietly(
+            "setpriv",
+            &[
+                &format!("--reuid={uid}"),
+                &format!("--regid={uid}"),
+                "--clear-groups",
+                "bwrap",
+                "--unshare-all",
+                "--ro-bind",
+                "/",
+                "/",
+                "true",
+            ],
+        );
+    if !can {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "grading as another user needs root (to become that user), unshare and unprivileged user namespaces"
+        );
+        eprintln!(
+            "skipped: grading as another user needs root (to become that user), `unshare --mount` and unprivileged user namespaces for bubblewrap"
+        );
+        return;
+    }
+    let base = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("grade-non-root");
+    let grader = grader_copy("grade-non-root");
+    let class = base.join("class");
+    let _ = fs::remove_dir_all(&class);
+    // Compiler messages are kept between runs: a kept one from a run that
+    // leaked would prove nothing about this one.
+    let _ = fs::remove_dir_all(grader.join("target/grade/bin"));
+    let e = echo();
+    let solved = echo_student(&class, "solved", &solution(&e));
+    let leaky = echo_student(
+        &class,
+        "leaky",
+        "fn main() {}\ncompile_error!(include_str!(\"/proc/1/environ\"));\n",
+    );
+    // The toolchain and the crates' sources, where the grading user can read
+    // them (they are under root's home here): bound into a mount namespace
+    // of the test's own.
+    let sysroot = String::from_utf8(
+        std::process::Command::new("rustc")
+            .args(["--print", "sysroot"])
+            .output()
+            .expect("rustc")
+            .stdout,
+    )
+    .expect("UTF-8");
+    let cargo_home = std::env::var("CARGO_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| PathBuf::from(std::env::var("HOME").expect("HOME")).join(".cargo"));
+    let toolchain = base.join("toolchain");
+    let home = base.join("home");
+    for dir in [&toolchain, &home.join(".cargo/registry")] {
+        fs::create_dir_all(dir).expect("folder");
+    }
+    let owner = format!("{uid}:{uid}");
+    for dir in [&grader, &class, &home] {
+        assert!(run_quietly(
+            "chown",
+            &["-R", &owner, &dir.display().to_string()]
+        ));
+    }
+    let learn = env!("CARGO_BIN_EXE_learn");
+    // More processes of the grading user than a sandbox may have.
+    let script = format!(
+        "mount --bind '{sysroot}' '{t}' && mount --bind '{registry}' '{h}/.cargo/registry' && \
+         exec setpriv --reuid={uid} --regid={uid} --clear-groups -- sh -c '\
+         pids=; for i in $(seq 40); do sleep 600 & pids=\"$pids $!\"; done; \
+         \"$0\" \"$@\"; status=$?; kill $pids 2>/dev/null; exit $status' '{learn}' grade --format json --seed 5 --jobs 2 --timeout 2 '{s}' '{l}'",
+        sysroot = sysroot.trim(),
+        t = toolchain.display(),
+        registry = cargo_home.join("registry").display(),
+        h = home.display(),
+        s = solved.display(),
+        l = leaky.display(),
+    );
+    let output = learn_command(&grader)
+        .get_envs()
+        .fold(
+            std::process::Command::new("unshare"),
+            |mut command, (name, value)| {
+                match value {
+                    Some(value) => command.env(name, value),
+                    None => command.env_remove(name),
+                };
+                command
+            },
+        )
+        .current_dir(&grader)
+        .env("HOME", &home)
+        .env("CARGO_HOME", home.join(".cargo"))
+        .env("CARGO_NET_OFFLINE", "true")
+        .env("RUSTC", toolchain.join("bin/rustc"))
+        .env("CARGO", toolchain.join("bin/cargo"))
+        .env(
+            "PATH",
+            format!("{}:/usr/bin:/bin", toolchain.join("bin").display()),
+        )
+        .env(
+            "HTTPS_PROXY",
+            format!("http://teacher:{PROXY_SECRET}@proxy.invalid:3128"),
+        )
+        .args(["--mount", "--propagation", "private", "sh", "-c", &script])
+        .output()
+        .expect("unshare runs");
+    let err = stderr(&output);
+    let out = stdout(&output);
+    assert!(
+        !out.contains(PROXY_SECRET) && !err.contains(PROXY_SECRET),
+        "the grader's environment reached a sandbox:\n{out}\n{err}"
+    );
+    assert!(matches!(code(&output), 0 | 1), "{err}");
+    let report: Value = serde_json::from_str(&out).expect("a JSON report");
+    assert_eq!(scores(&report)["solved"], e.points, "{err}\n{report}");
+    assert_eq!(scores(&report)["leaky"], 0, "{err}");
+}
+
+fn nix_is_root() -> bool {
+    fs::read_to_string("/proc/self/status")
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix("Uid:"))
+        .and_then(|ids| ids.split_whitespace().nth(1))
+        == Some("0")
+}

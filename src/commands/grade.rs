@@ -119,6 +119,21 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
             ),
         }
     );
+    if t.sandbox_failures > 0 {
+        eprintln!(
+            "{}",
+            match lang {
+                Lang::En => format!(
+                    "WARNING: {} program(s) could not start in their sandbox, so their exercises were not graded: this is the grading machine's setup, not the students' work (each one's report says why and what to change).",
+                    t.sandbox_failures
+                ),
+                Lang::Zh => format!(
+                    "警告：{} 个程序无法在沙箱中启动，其练习未评分：这是评分机器的设置问题，不是学生的问题（各自的报告写明了原因和应改之处）。",
+                    t.sandbox_failures
+                ),
+            }
+        );
+    }
     if let Some([student, exercise]) = args.show.as_deref() {
         let graded = &book.submissions[0];
         let Some(found) = graded

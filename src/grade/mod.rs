@@ -193,6 +193,13 @@ pub fn grade_class(
         build_seconds,
         checked: tasks.len(),
         check_seconds: check_started.elapsed().as_secs_f64(),
+        sandbox_failures: results
+            .iter()
+            .filter(|r| {
+                r.as_ref()
+                    .is_err_and(|why| why.starts_with(run::SANDBOX_FAILED))
+            })
+            .count(),
     };
     let grader_after = integrity::grader_files(&project.root, options.hidden_dir.as_deref());
     if grader_after != grader_before {

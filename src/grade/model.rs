@@ -32,6 +32,8 @@ pub struct Timing {
     /// Programs checked (those that built).
     pub checked: usize,
     pub check_seconds: f64,
+    /// Programs whose sandbox could not be made (the grader's setup).
+    pub sandbox_failures: usize,
 }
 
 #[derive(Debug)]

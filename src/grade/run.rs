@@ -13,6 +13,8 @@ use crate::check::{CheckOptions, check_program};
 use crate::content::Exercise;
 use crate::judge::{CheckResult, ScenarioVerdict};
 use crate::runner::Program;
+use crate::runner::sandbox;
+use crate::runner::transcript::ProcessEnd;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
@@ -27,6 +29,25 @@ pub struct Task {
 
 /// A task's scenarios, or why its program was not run.
 pub type TaskResult = Result<Vec<ScenarioVerdict>, String>;
+
+/// The prefix of a task's reason when its sandbox, not its program, failed.
+pub const SANDBOX_FAILED: &str = "the grading machine could not start this program in its sandbox";
+
+/// Why the program was not graded, when its sandbox could not be made for
+/// some scenario (bubblewrap, `setpriv` or `prlimit` said so, and the
+/// program said nothing): the grader's setup, not the student's program.
+fn sandbox_failed(scenarios: &[ScenarioVerdict]) -> Option<String> {
+    let said = scenarios.iter().flat_map(|s| &s.runs).find_map(|run| {
+        let silent = run.received.is_empty() && matches!(run.end, ProcessEnd::Exited(1));
+        silent
+            .then(|| sandbox::setup_failure(&run.stderr_tail))
+            .flatten()
+    })?;
+    Some(format!(
+        "{SANDBOX_FAILED} ({said}): this is the grader's setup, not the student's program; {}",
+        sandbox::advice(said)
+    ))
+}
 
 /// Runs every task; the result at position `i` belongs to `tasks[i]`.
 /// The bar counts submissions whose every program is checked.
@@ -55,7 +76,8 @@ pub fn check_all(
                     let scenarios = match sha256_file(&task.binary.path) {
                         Ok(now) if now == task.binary.sha256 => {
                             match check_program(exercises[task.exercise], &task.program, options) {
-                                CheckResult::Ran { scenarios } => Ok(scenarios),
+                                CheckResult::Ran { scenarios } => sandbox_failed(&scenarios)
+                                    .map_or(Ok(scenarios), Err),
                                 CheckResult::BuildFailed { .. } => Ok(Vec::new()),
                             }
                         }

@@ -156,6 +156,9 @@ fn probe() -> Result<Tools, String> {
     )?;
     let prlimit = find("prlimit").ok_or("`prlimit` (util-linux) is not installed")?;
     let env = find("env").ok_or("`env` (coreutils) is not installed")?;
+    if !prlimit.starts_with("/usr") && !prlimit.starts_with("/bin") {
+        return Err("`prlimit` must be under /usr or /bin to run inside the sandbox".into());
+    }
     let setpriv = if is_root() {
         let found = find("setpriv").ok_or("`setpriv` (util-linux) is not installed")?;
         if !found.starts_with("/usr") && !found.starts_with("/bin") {
@@ -233,14 +236,6 @@ impl Sandbox {
     fn wrap(&self, tools: &Tools, argv: &[OsString], filtered: bool) -> Vec<OsString> {
         let mut out: Vec<OsString> = vec![tools.env.clone().into(), "-i".into()];
         let mut push = |s: &str| out.push(s.into());
-        let l = self.limits;
-        push(&tools.prlimit.to_string_lossy());
-        push(&format!("--as={}", l.memory));
-        push(&format!("--cpu={}", l.cpu_seconds));
-        push(&format!("--nproc={}", l.processes));
-        push(&format!("--fsize={}", l.file_size));
-        push("--core=0");
-        push("--");
         if filtered {
             // The shell opens the filter as descriptor 3 of bwrap, which
             // reads it, loads it and closes it before the program starts.
@@ -365,8 +360,47 @@ impl Sandbox {
                 out.push(arg.into());
             }
         }
+        // The limits are set inside, once the namespaces exist: set before,
+        // the process limit would count the grading user's own processes
+        // when bubblewrap makes its namespaces (as another user than root),
+        // and every sandbox would fail to start.
+        let l = self.limits;
+        out.push(tools.prlimit.clone().into());
+        for limit in [
+            format!("--as={}", l.memory),
+            format!("--cpu={}", l.cpu_seconds),
+            format!("--nproc={}", l.processes),
+            format!("--fsize={}", l.file_size),
+            "--core=0".into(),
+            "--".into(),
+        ] {
+            out.push(limit.into());
+        }
         out.extend(argv.iter().cloned());
         out
+    }
+}
+
+/// The line in which bubblewrap, `setpriv` or `prlimit` (which start
+/// before the student's program) said they could not make the sandbox, when
+/// the first line of `stderr` is one.
+pub fn setup_failure(stderr: &str) -> Option<&str> {
+    let line = stderr.lines().next()?.trim();
+    ["bwrap: ", "setpriv: ", "prlimit: "]
+        .iter()
+        .any(|tool| line.starts_with(tool))
+        .then_some(line)
+}
+
+/// What the grader can do about a sandbox that could not be made, from
+/// what bubblewrap said.
+pub fn advice(said: &str) -> &'static str {
+    if said.contains("Resource temporarily unavailable") || said.contains("No space left") {
+        "the grading user's process limit (`ulimit -u`) or the kernel's limit of user namespaces (`user.max_user_namespaces`) was reached: raise it, grade with fewer --jobs, or grade as root (docs/grading.md, The sandbox)"
+    } else if said.contains("Operation not permitted") || said.contains("Permission denied") {
+        "this machine or container does not let bubblewrap make namespaces. As root in a container, give it CAP_SYS_ADMIN and let it mount (Docker: `--cap-add SYS_ADMIN --security-opt seccomp=unconfined --security-opt apparmor=unconfined`, or `--privileged`); as another user, allow unprivileged user namespaces (`sysctl kernel.unprivileged_userns_clone=1`, on Ubuntu `sysctl kernel.apparmor_restrict_unprivileged_userns=0`) (docs/grading.md, The sandbox)"
+    } else {
+        "see docs/grading.md, The sandbox, for what bubblewrap needs"
     }
 }
 
@@ -427,5 +461,25 @@ pub fn all_ended(wait: Duration) -> bool {
             return false;
         }
         std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sandbox_tools_own_failures_are_told_apart_from_a_program_s() {
+        let line = "bwrap: Creating new namespace failed: Resource temporarily unavailable";
+        assert_eq!(setup_failure(&format!("{line}\nmore")), Some(line));
+        assert!(advice(line).contains("ulimit -u"));
+        let denied = "bwrap: Creating new namespace failed: Operation not permitted";
+        assert!(advice(denied).contains("CAP_SYS_ADMIN"));
+        assert_eq!(
+            setup_failure("prlimit: failed to set the NPROC resource limit"),
+            Some("prlimit: failed to set the NPROC resource limit")
+        );
+        assert_eq!(setup_failure("thread 'main' panicked\nbwrap: "), None);
+        assert_eq!(setup_failure(""), None);
     }
 }

@@ -210,7 +210,12 @@ enum Keyring {
 }
 
 /// `learn grade --format json` with the repository as the grader.
-fn grade(students: &[&Path], hidden: &Path, extra: &[&str], keyring: Keyring) -> (Value, String) {
+fn grade(
+    students: &[&Path],
+    hidden: Option<&Path>,
+    extra: &[&str],
+    keyring: Keyring,
+) -> (Value, String) {
     let mut command = learn_command(&repo());
     command
         .args([
@@ -227,10 +232,11 @@ fn grade(students: &[&Path], hidden: &Path, extra: &[&str], keyring: Keyring) ->
         } else {
             &["--jobs", "2"][..]
         })
-        .args(extra)
-        .arg("--scenarios")
-        .arg(hidden)
-        .args(students);
+        .args(extra);
+    if let Some(hidden) = hidden {
+        command.arg("--scenarios").arg(hidden);
+    }
+    command.args(students);
     if keyring == Keyring::Session {
         let mut session = std::process::Command::new(helper_path());
         session
@@ -264,6 +270,33 @@ fn scores(report: &Value) -> BTreeMap<String, u64> {
             )
         })
         .collect()
+}
+
+/// Why each submission lost marks, briefly: its first failed scenario's
+/// message, or why an attempted exercise did not run.
+fn brief(report: &Value) -> String {
+    let mut out = String::new();
+    for s in report["submissions"].as_array().into_iter().flatten() {
+        for e in s["exercises"].as_array().into_iter().flatten() {
+            let why = e["scenarios"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|c| c["passed"] == false)
+                .map(|c| c["message"].as_str().unwrap_or_default().to_string())
+                .or_else(|| {
+                    e["build_error"]
+                        .as_str()
+                        .filter(|b| !b.ends_with("is missing"))
+                        .map(str::to_string)
+                });
+            if let Some(why) = why {
+                let why: String = why.chars().take(600).collect();
+                out.push_str(&format!("{} {}: {why}\n", s["name"], e["id"]));
+            }
+        }
+    }
+    out
 }
 
 /// `/proc/key-users` lines of the sandboxes' users (uid 1900000000 and up):
@@ -317,18 +350,19 @@ fn the_keyring_carries_nothing_between_students() {
     let points = echo().points;
     let keys_before = sandbox_key_users();
     // Graded alone, one after the other, each is the class's first student.
-    let (report, err) = grade(&[&keeper], &hidden, &[], Keyring::Inherited);
+    let (report, err) = grade(&[&keeper], Some(&hidden), &[], Keyring::Inherited);
     assert_eq!(scores(&report)["keeper"], points, "{err}");
-    let (report, err) = grade(&[&taker], &hidden, &[], Keyring::Inherited);
+    let (report, err) = grade(&[&taker], Some(&hidden), &[], Keyring::Inherited);
     assert_eq!(
         scores(&report)["taker"],
         0,
-        "a student with no solution earned marks through a keyring kept from the last run\n{err}\n{report}"
+        "a student with no solution earned marks through a keyring kept from the last run\n{err}\n{}",
+        brief(&report)
     );
     // In one run, one program at a time: the keeper's first.
     let (report, err) = grade(
         &[&keeper, &taker],
-        &hidden,
+        Some(&hidden),
         &["--jobs", "1"],
         Keyring::Session,
     );
@@ -336,7 +370,8 @@ fn the_keyring_carries_nothing_between_students() {
     assert_eq!(
         scores(&report)["taker"],
         0,
-        "a student with no solution earned marks through the session keyring\n{err}\n{report}"
+        "a student with no solution earned marks through the session keyring\n{err}\n{}",
+        brief(&report)
     );
     assert_eq!(
         sandbox_key_users(),
@@ -511,7 +546,12 @@ fn grading_as_another_user_works_and_shows_none_of_its_environment() {
     );
     assert!(matches!(code(&output), 0 | 1), "{err}");
     let report: Value = serde_json::from_str(&out).expect("a JSON report");
-    assert_eq!(scores(&report)["solved"], e.points, "{err}\n{report}");
+    assert_eq!(
+        scores(&report)["solved"],
+        e.points,
+        "{err}\n{}",
+        brief(&report)
+    );
     assert_eq!(scores(&report)["leaky"], 0, "{err}");
 }
 
@@ -522,4 +562,159 @@ fn nix_is_root() -> bool {
         .find_map(|l| l.strip_prefix("Uid:"))
         .and_then(|ids| ids.split_whitespace().nth(1))
         == Some("0")
+}
+
+/// Exercise 2's solution, answering from a thread of its own: a correct
+/// program that needs one more process slot of its user.
+fn echo_solution_in_a_thread() -> String {
+    let e = echo();
+    let text = solution(&e);
+    let call = "serve_lines(respond);";
+    assert!(text.contains(call), "{} calls serve_lines(respond)", e.file);
+    text.replacen(
+        call,
+        "std::thread::spawn(|| serve_lines(respond))\n        .join()\n        .expect(\"the server thread\");",
+        1,
+    )
+}
+
+/// Takes every thread its user may have, and holds them.
+const FORK_BOMB: &str = r#"fn main() {
+    let mut held = Vec::new();
+    while let Ok(thread) = std::thread::Builder::new()
+        .stack_size(64 * 1024)
+        .spawn(|| loop {
+            std::thread::sleep(std::time::Duration::from_secs(60));
+        })
+    {
+        held.push(thread);
+    }
+    eprintln!("holding {} threads", held.len());
+    loop {
+        std::thread::sleep(std::time::Duration::from_secs(60));
+    }
+}
+"#;
+
+/// A process started by `ancestor` (at any depth) that has at least
+/// `threads` threads.
+fn holds_threads(ancestor: u32, threads: u64) -> bool {
+    let status = |pid: &str| fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |status: &str, name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.split_whitespace().next())
+            .and_then(|v| v.parse::<u64>().ok())
+    };
+    fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|entry| {
+            let pid = entry.file_name().to_string_lossy().into_owned();
+            let own = status(&pid);
+            if field(&own, "Threads:").is_none_or(|n| n < threads) {
+                return false;
+            }
+            let mut parent = field(&own, "PPid:");
+            for _ in 0..16 {
+                match parent {
+                    Some(p) if p == u64::from(ancestor) => return true,
+                    Some(p) if p > 1 => parent = field(&status(&p.to_string()), "PPid:"),
+                    _ => return false,
+                }
+            }
+            false
+        })
+}
+
+/// A `learn` this test started, stopped when the test ends, passed or not.
+struct Stopped(std::process::Child);
+
+impl Drop for Stopped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Issue 24 item 4: two teachers grade on one machine at once. One class's
+/// students fork-bomb (each program takes every thread its user may have and
+/// holds it); the other class, graded meanwhile, gets exactly its marks. Before,
+/// both runs' first students were the same user, so the second class's first
+/// student could not start a thread.
+#[test]
+fn a_fork_bomb_in_one_run_leaves_another_run_s_marks_untouched() {
+    if !sandbox_available() {
+        return;
+    }
+    if !nix_is_root() {
+        // Each sandbox has a user namespace and limits of its own.
+        eprintln!("skipped: runs share users only when graded as root");
+        return;
+    }
+    let base = process_folder("grade-two-runs");
+    let bombing_grader = grader_copy("grade-two-runs");
+    let course = course();
+    let bombers: Vec<PathBuf> = ["bomber-0", "bomber-1"]
+        .iter()
+        .map(|name| {
+            let dir = base.join("bombers").join(name);
+            for e in course.iter().take(4) {
+                write(&dir.join("exercises").join(&e.file), FORK_BOMB);
+            }
+            dir
+        })
+        .collect();
+    let honest: Vec<PathBuf> = ["threads-0", "threads-1"]
+        .iter()
+        .map(|name| echo_student(&base.join("honest"), name, &echo_solution_in_a_thread()))
+        .collect();
+    let mut bombing = Stopped(
+        learn_command(&bombing_grader)
+            .args([
+                "grade",
+                "--format",
+                "json",
+                "--seed",
+                "3",
+                "--jobs",
+                "2",
+                "--timeout",
+                "2",
+            ])
+            .args(&bombers)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the first run starts"),
+    );
+    let bombing = &mut bombing.0;
+    let started = std::time::Instant::now();
+    while !holds_threads(bombing.id(), 20) {
+        if let Ok(Some(status)) = bombing.try_wait() {
+            panic!("the bombing run ended ({status}) before any bomb held its threads");
+        }
+        assert!(
+            started.elapsed().as_secs() < 300,
+            "no bomb held its threads within 300 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let students: Vec<&Path> = honest.iter().map(PathBuf::as_path).collect();
+    let (report, err) = grade(&students, None, &[], Keyring::Inherited);
+    let still_bombing = bombing.try_wait().expect("the first run").is_none();
+    let points = echo().points;
+    let expected: BTreeMap<String, u64> = [
+        ("threads-0".to_string(), points),
+        ("threads-1".to_string(), points),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(scores(&report), expected, "{err}\n{}", brief(&report));
+    assert!(
+        still_bombing,
+        "the bombs were over before the second run ended: this test proved nothing"
+    );
 }

@@ -16,7 +16,7 @@ use super::hash::{sha256_file, sha256_hex};
 use super::progress::Bar;
 use super::toolchain::Toolchain;
 use crate::runner::interrupt;
-use crate::runner::sandbox::{self, Confinement, Sandbox, SandboxLimits, give_to, take_back};
+use crate::runner::sandbox::{Confinement, Sandbox, SandboxLimits, give_to, take_back};
 use anyhow::{Context, Result};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -189,8 +189,10 @@ fn compile(
     fs::create_dir_all(&out)?;
     let file = src.join("exercises").join(source.file);
     fs::write(&file, source.text).with_context(|| format!("cannot write {}", file.display()))?;
-    let uid = sandbox::student_uid(student);
-    give_to(&out, uid).context("cannot hand the output folder to the sandbox's user")?;
+    if let Some(confinement) = plan.confinement {
+        give_to(&out, confinement.uid(student))
+            .context("cannot hand the output folder to the sandbox's user")?;
+    }
 
     let (rustc, deps, source_path, out_path) = if plan.confinement.is_some() {
         (
@@ -253,7 +255,7 @@ fn compile(
             writable: vec![(out.clone(), "/out".into())],
             cwd: "/src".into(),
             limits: SandboxLimits::compiler(left.as_secs() + 1),
-            uid,
+            uid: confinement.uid(student),
             confinement: Arc::clone(confinement),
         };
         (

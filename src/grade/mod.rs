@@ -88,7 +88,7 @@ pub fn grade_class(
 
     let confinement = match options.isolation {
         Isolation::Sandboxed => Some(Arc::new(
-            sandbox::Confinement::new(&grade_dir).map_err(anyhow::Error::msg)?,
+            sandbox::Confinement::new(&grade_dir, submissions.len()).map_err(anyhow::Error::msg)?,
         )),
         Isolation::None => None,
     };
@@ -139,7 +139,7 @@ pub fn grade_class(
                     writable: Vec::new(),
                     cwd: "/work".into(),
                     limits: SandboxLimits::program(cpu_seconds),
-                    uid: sandbox::student_uid(s),
+                    uid: confinement.uid(s),
                     confinement: Arc::clone(confinement),
                 })),
             },

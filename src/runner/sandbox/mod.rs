@@ -19,6 +19,7 @@
 //! so each sandbox opens it afresh and no descriptor is shared.
 
 pub mod seccomp;
+pub mod uids;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -26,6 +27,7 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
+use uids::Uids;
 
 /// Resource limits for everything in one sandbox.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,26 +83,35 @@ pub struct Sandbox {
 }
 
 /// What every sandbox of one grading run shares: the seccomp filter, as a
-/// file in the grader's own folder.
+/// file in the grader's own folder, and the run's users.
 #[derive(Debug)]
 pub struct Confinement {
     filter: PathBuf,
+    uids: Uids,
 }
 
 impl Confinement {
     /// Writes the filter into `dir` (the grader's `target/grade`, which one
-    /// grading at a time uses).
-    pub fn new(dir: &Path) -> Result<Confinement, String> {
+    /// grading at a time uses) and, as root, reserves a user for each of
+    /// `students`.
+    pub fn new(dir: &Path, students: usize) -> Result<Confinement, String> {
         let filter = dir.join("seccomp.bpf");
         std::fs::write(&filter, seccomp::filter()?)
             .map_err(|e| format!("cannot write {}: {e}", filter.display()))?;
-        Ok(Confinement { filter })
+        let uids = if is_root() {
+            Uids::reserve(students)?
+        } else {
+            Uids::unneeded()
+        };
+        Ok(Confinement { filter, uids })
+    }
+
+    /// The user submission `index`'s sandboxes run as (when root).
+    pub fn uid(&self, index: usize) -> u32 {
+        self.uids.student(index)
     }
 }
 
-/// The first of the users students' programs run as, when `learn` is root:
-/// a range no real account uses.
-pub const FIRST_UID: u32 = 1_900_000_000;
 const TMPFS_BYTES: u64 = 16 << 20;
 
 /// What was found on this machine.
@@ -201,9 +212,11 @@ fn probe() -> Result<Tools, String> {
         writable: Vec::new(),
         cwd: "/work".into(),
         limits: SandboxLimits::program(2),
-        uid: FIRST_UID,
+        // Below every run's range: no run's student shares its limits.
+        uid: uids::FIRST_UID - 1,
         confinement: Arc::new(Confinement {
             filter: PathBuf::new(),
+            uids: Uids::unneeded(),
         }),
     };
     let argv = check.wrap(&tools, &[sh.into(), "-c".into(), "exit 0".into()], false);
@@ -402,11 +415,6 @@ pub fn advice(said: &str) -> &'static str {
     } else {
         "see docs/grading.md, The sandbox, for what bubblewrap needs"
     }
-}
-
-/// The user a sandboxed program of submission `index` runs as (when root).
-pub fn student_uid(index: usize) -> u32 {
-    FIRST_UID.saturating_add(u32::try_from(index).unwrap_or(u32::MAX - FIRST_UID))
 }
 
 /// Makes `path` owned by the sandbox's user, so it can write there (root only;

@@ -718,3 +718,89 @@ fn a_fork_bomb_in_one_run_leaves_another_run_s_marks_untouched() {
         "the bombs were over before the second run ended: this test proved nothing"
     );
 }
+
+/// Item 2: two students' programs running at once talk through locks on a
+/// file every sandbox can open read-only (`/dev/null`, `/dev/zero`): the
+/// taker, with no solution, holds each line it is sent as byte-range locks,
+/// and the oracle, which has the solution and serves its classmate for as
+/// long as it runs, holds the answer. Students must never run at once.
+#[test]
+fn locks_on_shared_files_carry_nothing_between_students() {
+    if !sandbox_available() {
+        return;
+    }
+    let class = tempfile::tempdir().expect("temp dir");
+    let hidden = class.path().join("hidden");
+    hidden_scenarios(&hidden);
+    let oracle = echo_student(
+        class.path(),
+        "oracle",
+        &echo_solution_keeping(
+            r#"fn keep(_line: &str, _answer: &Option<mcp_harness::Value>) {
+    static SERVING: std::sync::Once = std::sync::Once::new();
+    SERVING.call_once(|| {
+        std::thread::spawn(serve_classmates);
+    });
+}
+
+/// Answers every line a classmate holds on /dev/null, on /dev/zero.
+fn serve_classmates() {
+    let mut held: Option<std::process::Child> = None;
+    let mut last = String::new();
+    loop {
+        if let Some(line) = helper(&["sub", "/dev/null"], "") {
+            if line != last {
+                let answer = respond(&line).map_or("null".to_string(), |a| a.to_string());
+                if let Some(mut old) = held.take() {
+                    let _ = old.kill();
+                    let _ = old.wait();
+                }
+                held = start_helper(&["pub", "/dev/zero"], &format!("{}\n{answer}", key(&line)));
+                last = line;
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}"#,
+        )
+        .replacen(
+            "        answer\n    });",
+            // Keeps serving after its own input ends, until it is stopped.
+            "        answer\n    });\n    std::thread::sleep(std::time::Duration::from_secs(60));",
+            1,
+        ),
+    );
+    let taker = echo_student(
+        class.path(),
+        "taker",
+        &echo_relay(
+            r#"fn fetch(line: &str) -> Option<String> {
+    let mut asking = start_helper(&["pub", "/dev/null"], line)?;
+    let wanted = key(line);
+    let mut answer = None;
+    for _ in 0..600 {
+        if let Some(held) = helper(&["sub", "/dev/zero"], "") {
+            if let Some((got, text)) = held.split_once('\n') {
+                if got == wanted {
+                    answer = Some(text.to_string());
+                    break;
+                }
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let _ = asking.kill();
+    let _ = asking.wait();
+    answer
+}"#,
+        ),
+    );
+    // Each submits exercise 2 only: two programs, and two jobs to run them.
+    let (report, err) = grade(&[&oracle, &taker], Some(&hidden), &[], Keyring::Inherited);
+    assert_eq!(
+        scores(&report)["taker"],
+        0,
+        "a student with no solution earned marks through locks on a shared file\n{err}\n{}",
+        brief(&report)
+    );
+}

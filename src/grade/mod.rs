@@ -175,9 +175,14 @@ pub fn grade_class(
     };
     let check_started = Instant::now();
     bar.start("checking", submissions.len());
+    let alone: Vec<bool> = exercises
+        .iter()
+        .map(|e| options.hidden.iter().any(|(id, _)| id == &e.id))
+        .collect();
     let results = run::check_all(
         &tasks,
         &exercises,
+        &alone,
         submissions.len(),
         options.jobs,
         &check_options,

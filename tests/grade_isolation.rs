@@ -804,3 +804,157 @@ fn serve_classmates() {
         brief(&report)
     );
 }
+
+/// A folder of the test's own, deleted when dropped.
+struct Removed(PathBuf);
+
+impl Drop for Removed {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Runs a built program of the grader's it finds (one that says nothing
+/// when given nothing, and is not itself), in place of its own; says on
+/// stderr what it read of the hidden scenarios.
+fn spy(under: &Path) -> String {
+    format!(
+        r#"use std::io::Write;
+
+fn files_in(dir: &std::path::Path) -> Vec<std::path::PathBuf> {{
+    std::fs::read_dir(dir)
+        .map(|r| r.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default()
+}}
+
+fn main() {{
+    let under = std::path::Path::new({under:?});
+    for file in files_in(&under.join("hidden")) {{
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        eprintln!("read: {{}}", text.replace('\n', " "));
+    }}
+    let me = std::fs::read("/proc/self/exe").unwrap_or_default();
+    for program in files_in(&under.join("course/target/grade/bin")) {{
+        if program.extension().is_some() || std::fs::read(&program).ok().as_ref() == Some(&me) {{
+            continue;
+        }}
+        let quiet = std::process::Command::new(&program)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .is_ok_and(|o| o.status.success() && o.stdout.is_empty());
+        if quiet {{
+            let _ = std::io::stderr().flush();
+            let status = std::process::Command::new(&program).status();
+            std::process::exit(status.map_or(1, |s| s.code().unwrap_or(1)));
+        }}
+    }}
+}}
+"#,
+        under = under.display().to_string()
+    )
+}
+
+/// Item 3: a course, its class and its hidden scenarios under `/usr/src`
+/// (as in common Rust container images, where everything under `/usr` was
+/// shown to every sandbox): a student's program finds a classmate's built
+/// program there and runs it in place of its own, and reads the hidden
+/// scenarios. Nothing there is visible now.
+#[test]
+fn a_course_and_class_under_usr_are_not_shown_to_students() {
+    if !sandbox_available() {
+        return;
+    }
+    if !nix_is_root() || !Path::new("/usr/src").is_dir() {
+        eprintln!("skipped: needs root and /usr/src, to put a course there");
+        return;
+    }
+    let under = Removed(PathBuf::from(format!(
+        "/usr/src/learn-test-{}",
+        std::process::id()
+    )));
+    let course_dir = under.0.join("course");
+    fs::create_dir_all(&course_dir).expect("a folder under /usr/src");
+    for item in [
+        "Cargo.toml",
+        "Cargo.lock",
+        "src",
+        "benches",
+        "lessons",
+        "exercises",
+        "solutions",
+        "harness",
+    ] {
+        copy_tree(&repo().join(item), &course_dir.join(item));
+    }
+    let hidden = under.0.join("hidden");
+    hidden_scenarios(&hidden);
+    let e = echo();
+    let honest = echo_student(&under.0.join("class"), "honest", &solution(&e));
+    let spy = echo_student(&under.0.join("class"), "spy", &spy(&under.0));
+    let output = learn_command(&course_dir)
+        .args([
+            "grade",
+            "--format",
+            "json",
+            "--seed",
+            "8",
+            "--jobs",
+            "2",
+            "--timeout",
+            "2",
+            "--scenarios",
+        ])
+        .arg(&hidden)
+        .arg(&honest)
+        .arg(&spy)
+        .output()
+        .expect("learn grade runs");
+    let err = stderr(&output);
+    assert!(matches!(code(&output), 0 | 1), "{err}");
+    let report = json(&output);
+    assert_eq!(scores(&report)["honest"], e.points, "{err}");
+    assert_eq!(
+        scores(&report)["spy"],
+        0,
+        "a student ran a classmate's program found under /usr\n{}",
+        brief(&report)
+    );
+    assert!(
+        !report.to_string().contains(HIDDEN_MARKER),
+        "a student read the hidden scenarios under /usr:\n{}",
+        brief(&report)
+    );
+}
+
+/// Grading refuses to start, with a clear error, when the hidden scenarios
+/// lie inside a folder every compile sandbox shows (here the grader's built
+/// dependencies, shown at /deps).
+#[test]
+fn hidden_scenarios_inside_a_shown_folder_are_refused() {
+    if !sandbox_available() {
+        return;
+    }
+    // The grader's dependencies are built by a first grading.
+    let class = tempfile::tempdir().expect("temp dir");
+    let student = echo_student(class.path(), "any", &solution(&echo()));
+    let _ = grade(&[&student], None, &[], Keyring::Inherited);
+    let inside = Removed(
+        repo()
+            .join("target/grade/target/debug/deps")
+            .join(format!("hidden-{}", std::process::id())),
+    );
+    hidden_scenarios(&inside.0);
+    let output = learn_command(&repo())
+        .args(["grade", "--scenarios"])
+        .arg(&inside.0)
+        .arg(&student)
+        .output()
+        .expect("learn grade runs");
+    let err = stderr(&output);
+    assert_eq!(code(&output), 2, "{err}");
+    assert!(
+        err.contains("cannot grade: the hidden scenarios")
+            && err.contains("every compile sandbox shows"),
+        "{err}"
+    );
+}

@@ -12,7 +12,7 @@ use crate::grade::progress::Bar;
 use crate::grade::submission::collect;
 use crate::grade::{GradeOptions, grade_class};
 use crate::render::grade::{gradescope, json, junit, summary, text, transcript};
-use crate::runner::sandbox;
+use crate::runner::sandbox::{self, Unavailable};
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -330,11 +330,20 @@ fn isolation(unsandboxed: bool, lang: Lang) -> Result<Isolation> {
                 "cannot grade: no sandbox for students' code",
                 "无法评分：没有运行学生代码的沙箱"
             ),
-            tr(
-                lang,
-                "Install bubblewrap, or give --unsandboxed to accept that students' code can read, change or kill anything you can (only in a throw-away container).",
-                "请安装 bubblewrap，或加 --unsandboxed 接受学生代码能读取、修改或终止你能触及的一切（只应在用完即弃的容器里这样做）。"
-            )
+            match why {
+                // bubblewrap is there and the machine refused it: installing
+                // it again would change nothing.
+                Unavailable::Refused { .. } | Unavailable::Other(_) => tr(
+                    lang,
+                    "Grant what is said above, or give --unsandboxed to accept that students' code can read, change or kill anything you can (only in a throw-away container).",
+                    "请按上面所说授予权限，或加 --unsandboxed 接受学生代码能读取、修改或终止你能触及的一切（只应在用完即弃的容器里这样做）。"
+                ),
+                Unavailable::Missing { .. } | Unavailable::NotLinux => tr(
+                    lang,
+                    "Install it, or give --unsandboxed to accept that students' code can read, change or kill anything you can (only in a throw-away container).",
+                    "请安装它，或加 --unsandboxed 接受学生代码能读取、修改或终止你能触及的一切（只应在用完即弃的容器里这样做）。"
+                ),
+            }
         ),
         (_, true) => {
             eprintln!(

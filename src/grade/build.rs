@@ -16,7 +16,7 @@ use super::hash::{sha256_file, sha256_hex};
 use super::progress::Bar;
 use super::toolchain::Toolchain;
 use crate::runner::interrupt;
-use crate::runner::sandbox::{Confinement, Sandbox, SandboxLimits, give_to, take_back};
+use crate::runner::sandbox::{Confinement, Needs, Sandbox, SandboxLimits, give_to, take_back};
 use anyhow::{Context, Result};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -81,6 +81,27 @@ enum Compiled {
     Errors(String),
     /// Stopped or failed for another reason (not kept).
     Stopped(String),
+}
+
+/// Compiles the grader's trial program (`linker::TRIAL`) as a student's
+/// file is compiled: the program, or why not.
+pub fn compile_trial(plan: &BuildPlan) -> Result<PathBuf, String> {
+    let bin_dir = plan.grade_dir.join("bin");
+    let work_dir = plan.grade_dir.join("work");
+    for dir in [&bin_dir, &work_dir] {
+        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let source = Source {
+        exercise: usize::MAX,
+        file: "trial.rs",
+        text: super::linker::TRIAL,
+    };
+    let deadline = Instant::now() + plan.limit;
+    match compile(plan, &bin_dir, &work_dir, 0, &source, deadline) {
+        Ok(Compiled::Program(program)) => Ok(program.path),
+        Ok(Compiled::Errors(why) | Compiled::Stopped(why)) => Err(why),
+        Err(e) => Err(format!("{e:#}")),
+    }
 }
 
 /// Builds every student's files, up to `jobs` students at once.
@@ -158,10 +179,17 @@ fn compile(
     deadline: Instant,
 ) -> Result<Compiled> {
     let toolchain = plan.toolchain;
+    // What the compile could read is part of what a program is built from:
+    // a program or message kept from a compile that saw more (unsandboxed,
+    // or in a sandbox that showed more) is never reused.
+    let sandbox = plan
+        .confinement
+        .map_or_else(|| "unsandboxed".to_string(), |c| c.describe());
     let key = sha256_hex(
         format!(
-            "{}\n{}\n{}\n{}",
+            "{}\n{}\n{}\n{}\n{}",
             toolchain.fingerprint,
+            sha256_hex(sandbox.as_bytes()),
             source.file,
             source.text.len(),
             source.text
@@ -256,6 +284,7 @@ fn compile(
             cwd: "/src".into(),
             limits: SandboxLimits::compiler(left.as_secs() + 1),
             uid: confinement.uid(student),
+            needs: Needs::Compiler,
             confinement: Arc::clone(confinement),
         };
         (

@@ -11,9 +11,11 @@
 //! Front end: `commands::grade`.
 
 pub mod build;
+pub mod confine;
 pub mod hash;
 pub mod hidden;
 pub mod integrity;
+pub mod linker;
 pub mod model;
 pub mod progress;
 pub mod quiz;
@@ -25,7 +27,7 @@ use crate::check::CheckOptions;
 use crate::content::project::Project;
 use crate::content::{Course, Exercise, Lang};
 use crate::runner::build::BuildOutput;
-use crate::runner::sandbox::{self, Sandbox, SandboxLimits};
+use crate::runner::sandbox::{self, Needs, Sandbox, SandboxLimits};
 use crate::runner::{EnvPolicy, Limits, Program};
 use anyhow::{Result, bail};
 use build::{BuildPlan, Isolation, Source};
@@ -86,15 +88,18 @@ pub fn grade_class(
     let grade_dir = project.root.join("target").join("grade");
     let _lock = integrity::lock(&grade_dir)?;
 
-    let confinement = match options.isolation {
-        Isolation::Sandboxed => Some(Arc::new(
-            sandbox::Confinement::new(&grade_dir, submissions.len()).map_err(anyhow::Error::msg)?,
-        )),
-        Isolation::None => None,
-    };
-
     let build_started = Instant::now();
     let toolchain = toolchain::prepare(&project.root, &grade_dir, options.jobs)?;
+    let confinement = match options.isolation {
+        Isolation::Sandboxed => Some(confine::confine(
+            &project.root,
+            &toolchain,
+            &grade_dir,
+            submissions,
+            options.hidden_dir.as_deref(),
+        )?),
+        Isolation::None => None,
+    };
     let students: Vec<Vec<Source>> = taken
         .iter()
         .map(|row| {
@@ -117,6 +122,9 @@ pub fn grade_class(
         limit: options.build_limit,
         jobs: options.jobs,
     };
+    if let Some(confinement) = &confinement {
+        confine::prove(&plan, confinement)?;
+    }
     let programs: usize = students.iter().map(Vec::len).sum();
     bar.start("building", programs);
     let mut built = build::build_class(&plan, &students, bar)?;
@@ -140,6 +148,7 @@ pub fn grade_class(
                     cwd: "/work".into(),
                     limits: SandboxLimits::program(cpu_seconds),
                     uid: confinement.uid(s),
+                    needs: Needs::Program,
                     confinement: Arc::clone(confinement),
                 })),
             },

@@ -1,14 +1,16 @@
 //! A sandbox for untrusted programs and compiles, made with bubblewrap
 //! (`bwrap`): new PID, network, IPC and UTS namespaces (so `/proc` shows
 //! only the sandbox's own processes, there is no network, and everything in
-//! it dies with it), a root file system holding only the system's `/usr`
-//! (read-only) and what each sandbox binds in, private `/tmp` and working
-//! folder, no environment but `PATH`, and resource limits set with util-linux
-//! `prlimit` (memory, CPU time, processes, file size). When `learn` runs as
-//! root, the program also runs as its own unprivileged user (`setpriv`, one
-//! user per student), which is what makes the process-count limit bite and
-//! keeps the grader's files (owned by root, and not bound anyway) out of
-//! reach.
+//! it dies with it), a root file system holding only what each sandbox needs
+//! of the host (`system`: a compiler and the files a link reads; for a
+//! student's program, linked statically, only the two tools below), private
+//! `/tmp` and working folder, no environment but `PATH`, and resource limits
+//! set with util-linux `prlimit` (memory, CPU time, processes, file size)
+//! once the namespaces exist. When `learn` runs as root, the program also
+//! runs as a user of its own (`setpriv`, one user per student, from a range
+//! the run reserves: `uids`), which is what makes the process-count limit
+//! bite and keeps the grader's files (owned by root, and not shown anyway)
+//! out of reach.
 //!
 //! Every sandbox also runs under a seccomp filter (`seccomp`) that keeps it
 //! from the kernel state no namespace separates (the keyring, vsock).
@@ -18,15 +20,19 @@
 //! handed to bubblewrap by `/bin/sh` (`exec bwrap --seccomp 3 ... 3<file`),
 //! so each sandbox opens it afresh and no descriptor is shared.
 
+mod probe;
 pub mod seccomp;
+pub mod system;
 pub mod uids;
 
+use probe::is_root;
+pub use probe::{Tools, Unavailable, tools};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
+use system::{Folders, View};
 use uids::Uids;
 
 /// Resource limits for everything in one sandbox.
@@ -78,23 +84,37 @@ pub struct Sandbox {
     pub limits: SandboxLimits,
     /// The user the program runs as, when `learn` runs as root.
     pub uid: u32,
+    /// What of the host it shows besides its own binds.
+    pub needs: Needs,
     /// What every sandbox of the run shares.
     pub confinement: Arc<Confinement>,
 }
 
+/// What a sandbox runs, and so what of the host it shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needs {
+    /// A student's program, linked statically: nothing but the tools that
+    /// start it.
+    Program,
+    /// The compiler, the linker and the files a link reads.
+    Compiler,
+}
+
 /// What every sandbox of one grading run shares: the seccomp filter, as a
-/// file in the grader's own folder, and the run's users.
+/// file in the grader's own folder, the run's users, and what of the host a
+/// compile shows.
 #[derive(Debug)]
 pub struct Confinement {
     filter: PathBuf,
     uids: Uids,
+    compiler: View,
 }
 
 impl Confinement {
     /// Writes the filter into `dir` (the grader's `target/grade`, which one
-    /// grading at a time uses) and, as root, reserves a user for each of
-    /// `students`.
-    pub fn new(dir: &Path, students: usize) -> Result<Confinement, String> {
+    /// grading at a time uses), as root reserves a user for each of
+    /// `students`, and shows compiles `compiler` (see `system`).
+    pub fn new(dir: &Path, students: usize, compiler: View) -> Result<Confinement, String> {
         let filter = dir.join("seccomp.bpf");
         std::fs::write(&filter, seccomp::filter()?)
             .map_err(|e| format!("cannot write {}: {e}", filter.display()))?;
@@ -103,144 +123,45 @@ impl Confinement {
         } else {
             Uids::unneeded()
         };
-        Ok(Confinement { filter, uids })
+        // A compile also runs the tools every sandbox starts with.
+        let mut all = tools().map_err(ToString::to_string)?.shown.clone();
+        all.add(&compiler);
+        Ok(Confinement {
+            filter,
+            uids,
+            compiler: all,
+        })
     }
 
     /// The user submission `index`'s sandboxes run as (when root).
     pub fn uid(&self, index: usize) -> u32 {
         self.uids.student(index)
     }
+
+    /// What a compile sandbox shows and holds to, as text: part of the key
+    /// of every program built in one.
+    pub fn describe(&self) -> String {
+        format!(
+            "{}filter {:?}\n",
+            self.compiler.describe(),
+            seccomp::filter()
+        )
+    }
+
+    /// The host folder or file a sandbox shows that holds `path`, if one
+    /// does (`path` as the host resolves it).
+    pub fn shows(&self, path: &Path) -> Option<PathBuf> {
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        self.compiler.holding(&path).map(Path::to_path_buf)
+    }
 }
 
 const TMPFS_BYTES: u64 = 16 << 20;
 
-/// What was found on this machine.
-#[derive(Debug, Clone)]
-pub struct Tools {
-    /// Started first, to clear the environment: bubblewrap's own process
-    /// is the sandbox's pid 1, and its `/proc/1/environ` is readable inside.
-    env: PathBuf,
-    bwrap: PathBuf,
-    prlimit: PathBuf,
-    /// Present when running as root: used to drop to the student's user.
-    setpriv: Option<PathBuf>,
-    /// The host's top-level folders other than `/usr` that programs need
-    /// (`/bin`, `/lib`, ...): symbolic links into `/usr` on merged systems.
-    system: Vec<System>,
-}
-
-#[derive(Debug, Clone)]
-enum System {
-    Link(String, PathBuf),
-    Folder(String),
-}
-
-/// Whether sandboxes can be made here, and if not, why not. Probed once.
-pub fn tools() -> Result<&'static Tools, &'static str> {
-    static TOOLS: OnceLock<Result<Tools, String>> = OnceLock::new();
-    TOOLS.get_or_init(probe).as_ref().map_err(String::as_str)
-}
-
-fn find(name: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .chain([PathBuf::from("/usr/bin"), PathBuf::from("/usr/sbin")])
-        .map(|dir| dir.join(name))
-        .find(|p| p.is_file())
-}
-
-fn is_root() -> bool {
-    #[cfg(unix)]
-    {
-        nix::unistd::geteuid().is_root()
-    }
-    #[cfg(not(unix))]
-    false
-}
-
-fn probe() -> Result<Tools, String> {
-    if !cfg!(target_os = "linux") {
-        return Err("sandboxes need Linux (bubblewrap)".into());
-    }
-    let bwrap = find("bwrap").ok_or(
-        "bubblewrap (`bwrap`) is not installed (Debian/Ubuntu: apt-get install bubblewrap)",
-    )?;
-    let prlimit = find("prlimit").ok_or("`prlimit` (util-linux) is not installed")?;
-    let env = find("env").ok_or("`env` (coreutils) is not installed")?;
-    if !prlimit.starts_with("/usr") && !prlimit.starts_with("/bin") {
-        return Err("`prlimit` must be under /usr or /bin to run inside the sandbox".into());
-    }
-    let setpriv = if is_root() {
-        let found = find("setpriv").ok_or("`setpriv` (util-linux) is not installed")?;
-        if !found.starts_with("/usr") && !found.starts_with("/bin") {
-            return Err("`setpriv` must be under /usr or /bin to run inside the sandbox".into());
-        }
-        Some(found)
-    } else {
-        None
-    };
-    let mut system = Vec::new();
-    for top in ["bin", "sbin", "lib", "lib32", "lib64", "libx32"] {
-        let host = Path::new("/").join(top);
-        match std::fs::symlink_metadata(&host) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                if let Ok(target) = std::fs::read_link(&host) {
-                    system.push(System::Link(format!("/{top}"), target));
-                }
-            }
-            Ok(meta) if meta.is_dir() => system.push(System::Folder(format!("/{top}"))),
-            _ => {}
-        }
-    }
-    // Where Debian's `cc` and friends point, and the loader's cache: never
-    // the rest of `/etc`.
-    for file in ["/etc/alternatives", "/etc/ld.so.cache"] {
-        if Path::new(file).exists() {
-            system.push(System::Folder(file.to_string()));
-        }
-    }
-    let tools = Tools {
-        env,
-        bwrap,
-        prlimit,
-        setpriv,
-        system,
-    };
-    let sh = Path::new("/bin/sh");
-    let check = Sandbox {
-        read_only: Vec::new(),
-        writable: Vec::new(),
-        cwd: "/work".into(),
-        limits: SandboxLimits::program(2),
-        // Below every run's range: no run's student shares its limits.
-        uid: uids::FIRST_UID - 1,
-        confinement: Arc::new(Confinement {
-            filter: PathBuf::new(),
-            uids: Uids::unneeded(),
-        }),
-    };
-    let argv = check.wrap(&tools, &[sh.into(), "-c".into(), "exit 0".into()], false);
-    let status = Command::new(&argv[0])
-        .args(&argv[1..])
-        .env_clear()
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .output();
-    match status {
-        Ok(out) if out.status.success() => Ok(tools),
-        Ok(out) => Err(format!(
-            "bubblewrap is installed but cannot make a sandbox here: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        )),
-        Err(e) => Err(format!("bubblewrap could not start: {e}")),
-    }
-}
-
 impl Sandbox {
     /// The command line that runs `argv` (paths as seen inside) in this sandbox.
     pub fn command_line(&self, argv: &[OsString]) -> Result<Vec<OsString>, String> {
-        let tools = tools()?;
+        let tools = tools().map_err(ToString::to_string)?;
         Ok(self.wrap(tools, argv, true))
     }
 
@@ -248,119 +169,46 @@ impl Sandbox {
     /// sandbox but the probe's).
     fn wrap(&self, tools: &Tools, argv: &[OsString], filtered: bool) -> Vec<OsString> {
         let mut out: Vec<OsString> = vec![tools.env.clone().into(), "-i".into()];
-        let mut push = |s: &str| out.push(s.into());
         if filtered {
             // The shell opens the filter as descriptor 3 of bwrap, which
             // reads it, loads it and closes it before the program starts.
-            push("/bin/sh");
-            push("-c");
-            push("exec \"$@\" 3<\"$0\"");
+            out.extend(["/bin/sh".into(), "-c".into(), "exec \"$@\" 3<\"$0\"".into()]);
             out.push(self.confinement.filter.clone().into());
         }
-        let mut push = |s: &str| out.push(s.into());
-        push(&tools.bwrap.to_string_lossy());
+        out.push(tools.bwrap.clone().into());
         if filtered {
-            push("--seccomp");
-            push("3");
+            out.extend(["--seccomp".into(), "3".into()]);
         }
-        if tools.setpriv.is_some() {
+        let namespaces: &[&str] = match tools.setpriv {
             // Root: no user namespace, so `setpriv` can switch to the student's user.
-            for ns in [
+            Some(_) => &[
                 "--unshare-ipc",
                 "--unshare-pid",
                 "--unshare-net",
                 "--unshare-uts",
-            ] {
-                push(ns);
-            }
-            push("--unshare-cgroup-try");
-        } else {
-            push("--unshare-all");
-        }
-        for flag in ["--die-with-parent", "--new-session", "--clearenv"] {
-            push(flag);
-        }
-        push("--setenv");
-        push("PATH");
-        push("/usr/bin:/bin");
-        push("--ro-bind");
-        push("/usr");
-        push("/usr");
-        // Folders bwrap makes for a bind are private to root unless made first.
-        let mut made: Vec<String> = vec!["/usr".into()];
-        let mut parents = |inside: &str, out: &mut Vec<OsString>| {
-            let mut at = Path::new(inside).parent();
-            let mut missing = Vec::new();
-            while let Some(dir) = at {
-                let dir_text = dir.to_string_lossy().into_owned();
-                if dir_text == "/" || made.contains(&dir_text) {
-                    break;
-                }
-                missing.push(dir_text);
-                at = dir.parent();
-            }
-            for dir in missing.into_iter().rev() {
-                out.extend([
-                    "--perms".into(),
-                    "0755".into(),
-                    "--dir".into(),
-                    dir.clone().into(),
-                ]);
-                made.push(dir);
-            }
+                "--unshare-cgroup-try",
+            ],
+            None => &["--unshare-all"],
         };
-        for item in &tools.system {
-            if let System::Folder(at) = item {
-                parents(at, &mut out);
-            }
-            let mut push = |s: &str| out.push(s.into());
-            match item {
-                System::Link(at, target) => {
-                    push("--symlink");
-                    push(&target.to_string_lossy());
-                    push(at);
-                }
-                System::Folder(at) => {
-                    push("--ro-bind");
-                    push(at);
-                    push(at);
-                }
-            }
+        for flag in namespaces.iter().chain(&[
+            "--die-with-parent",
+            "--new-session",
+            "--clearenv",
+            "--setenv",
+            "PATH",
+            "/usr/bin:/bin",
+        ]) {
+            out.push(flag.into());
         }
-        let mut push = |s: &str| out.push(s.into());
-        push("--proc");
-        push("/proc");
-        push("--dev");
-        push("/dev");
-        let tmpfs = self.limits.file_size.max(TMPFS_BYTES);
-        for dir in ["/tmp", self.cwd.as_str()] {
-            if self.writable.iter().any(|(_, inside)| inside == dir) {
-                continue;
-            }
-            push("--perms");
-            push("1777");
-            push("--size");
-            push(&tmpfs.to_string());
-            push("--tmpfs");
-            push(dir);
+        let mut made = Folders::default();
+        match self.needs {
+            Needs::Program => tools.shown.args(&mut made, &mut out),
+            Needs::Compiler => self.confinement.compiler.args(&mut made, &mut out),
         }
-        for (host, inside) in &self.read_only {
-            parents(inside, &mut out);
-            out.push("--ro-bind".into());
-            out.push(host.as_os_str().to_owned());
-            out.push(inside.into());
-        }
-        for (host, inside) in &self.writable {
-            parents(inside, &mut out);
-            out.push("--bind".into());
-            out.push(host.as_os_str().to_owned());
-            out.push(inside.into());
-        }
-        out.push("--chdir".into());
-        out.push(self.cwd.as_str().into());
-        out.push("--".into());
+        self.own_binds(&mut made, &mut out);
+        out.extend(["--chdir".into(), self.cwd.as_str().into(), "--".into()]);
         if let Some(setpriv) = &tools.setpriv {
-            out.push(setpriv.as_os_str().to_owned());
+            out.push(setpriv.clone().into());
             for arg in [
                 format!("--reuid={}", self.uid),
                 format!("--regid={}", self.uid),
@@ -391,6 +239,37 @@ impl Sandbox {
         }
         out.extend(argv.iter().cloned());
         out
+    }
+
+    /// `/proc`, `/dev`, a private `/tmp` and working folder, and the
+    /// sandbox's own binds.
+    fn own_binds(&self, made: &mut Folders, out: &mut Vec<OsString>) {
+        out.extend(["--proc", "/proc", "--dev", "/dev"].map(OsString::from));
+        let tmpfs = self.limits.file_size.max(TMPFS_BYTES);
+        for dir in ["/tmp", self.cwd.as_str()] {
+            if self.writable.iter().any(|(_, inside)| inside == dir) {
+                continue;
+            }
+            made.parents_of(Path::new(dir), out);
+            out.extend(
+                [
+                    "--perms",
+                    "1777",
+                    "--size",
+                    &tmpfs.to_string(),
+                    "--tmpfs",
+                    dir,
+                ]
+                .map(OsString::from),
+            );
+            made.made(Path::new(dir));
+        }
+        let binds = self.read_only.iter().map(|b| ("--ro-bind", b));
+        for (flag, (host, inside)) in binds.chain(self.writable.iter().map(|b| ("--bind", b))) {
+            made.parents_of(Path::new(inside), out);
+            out.extend([flag.into(), host.clone().into(), inside.into()]);
+            made.made(Path::new(inside));
+        }
     }
 }
 

@@ -958,3 +958,81 @@ fn hidden_scenarios_inside_a_shown_folder_are_refused() {
         "{err}"
     );
 }
+
+/// Item 4: one student's program for exercise 2 (which has a hidden
+/// scenario) keeps every line it is sent, in the keyring and as locks on
+/// `/dev/null`; its program for exercise 3 prints whatever it finds there,
+/// so a failure the student sees would show the hidden input. Graded four
+/// times (the first run keeps, the next ones print), in every format a
+/// student reads: the hidden input is in none.
+#[test]
+fn hidden_inputs_reach_no_report_a_student_reads() {
+    if !sandbox_available() {
+        return;
+    }
+    let class = tempfile::tempdir().expect("temp dir");
+    let hidden = class.path().join("hidden");
+    hidden_scenarios(&hidden);
+    let recorder = echo_student(
+        class.path(),
+        "recorder",
+        &echo_solution_keeping(
+            r#"fn keep(line: &str, _answer: &Option<mcp_harness::Value>) {
+    let _ = helper(&["put", "recorded"], line);
+    // Held until the program ends.
+    std::mem::forget(start_helper(&["pub", "/dev/null"], line));
+}"#,
+        ),
+    );
+    let silence = course()
+        .into_iter()
+        .find(|e| e.number == 3)
+        .expect("exercise 3");
+    write(
+        &recorder.join("exercises").join(&silence.file),
+        &format!(
+            r#"fn main() {{
+    if let Some(kept) = helper(&["get", "recorded"], "") {{
+        println!("{{kept}}");
+    }}
+    if let Some(held) = helper(&["sub", "/dev/null"], "") {{
+        println!("{{held}}");
+    }}
+    for line in std::io::stdin().lines() {{
+        eprintln!("sent: {{}}", line.unwrap_or_default());
+    }}
+}}
+{}"#,
+            helper_items()
+        ),
+    );
+    for format in ["json", "gradescope", "junit", "text"] {
+        let output = learn_command(&repo())
+            .args([
+                "grade",
+                "--seed",
+                "19",
+                "--jobs",
+                "2",
+                "--timeout",
+                "2",
+                "--format",
+                format,
+                "--scenarios",
+            ])
+            .arg(&hidden)
+            .arg(&recorder)
+            .output()
+            .expect("learn grade runs");
+        let (out, err) = (stdout(&output), stderr(&output));
+        assert!(matches!(code(&output), 0 | 1), "{err}");
+        assert!(
+            out.contains("notification-silence"),
+            "{format}: exercise 3 is reported\n{out}"
+        );
+        assert!(
+            !out.contains(HIDDEN_MARKER) && !err.contains(HIDDEN_MARKER),
+            "{format}: a hidden input reached the report:\n{out}"
+        );
+    }
+}

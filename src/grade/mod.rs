@@ -20,6 +20,7 @@ pub mod model;
 pub mod progress;
 pub mod quiz;
 pub mod run;
+pub mod secrets;
 pub mod submission;
 pub mod toolchain;
 
@@ -228,7 +229,7 @@ pub fn grade_class(
     for (task, scenarios) in tasks.iter().zip(results) {
         ran[task.submission][task.exercise] = Some(scenarios);
     }
-    let graded = submissions
+    let graded: Vec<SubmissionGrade> = submissions
         .iter()
         .enumerate()
         .map(|(s, submission)| SubmissionGrade {
@@ -275,6 +276,14 @@ pub fn grade_class(
                 .map(|file| quiz::grade_quiz(submission, file, &quizzes, options.lang)),
         })
         .collect();
+    let mut hidden_inputs = secrets::HiddenInputs::default();
+    for exercise in graded.iter().flat_map(|s| &s.exercises) {
+        hidden_inputs.add(exercise.outcome.scenarios(), |name| {
+            options
+                .hidden
+                .contains(&(exercise.id.clone(), name.to_string()))
+        });
+    }
     Ok(Gradebook {
         seed: options.seed,
         submissions: graded,
@@ -283,5 +292,6 @@ pub fn grade_class(
         sandboxed: options.isolation == Isolation::Sandboxed,
         hidden: options.hidden.clone(),
         reveal_hidden: options.reveal_hidden,
+        hidden_inputs,
     })
 }

@@ -18,7 +18,7 @@ use crate::render::feedback::plain_problems;
 /// each failed scenario with its problems (hidden ones redacted).
 pub fn failure_text(book: &Gradebook, exercise: &ExerciseGrade, lang: Lang) -> String {
     if let Some(reason) = exercise.outcome.not_run_reason() {
-        return reason.trim_end().to_string();
+        return book.for_students(reason.trim_end());
     }
     exercise
         .outcome
@@ -64,7 +64,7 @@ pub fn scenario_message(
     lang: Lang,
 ) -> String {
     if !redacted(book, exercise, s) {
-        return plain_problems(s, lang);
+        return book.for_students(&plain_problems(s, lang));
     }
     if s.outcome() == Outcome::Passed {
         return String::new();

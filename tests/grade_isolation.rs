@@ -1036,3 +1036,47 @@ fn hidden_inputs_reach_no_report_a_student_reads() {
         );
     }
 }
+
+/// Item 8 of issue 27: in a container that does not let bubblewrap make
+/// namespaces (Docker without CAP_SYS_ADMIN), grading says what the
+/// container needs, not "install bubblewrap". A `bwrap` that fails as it
+/// does there stands in for it.
+#[test]
+fn a_container_that_refuses_bubblewrap_is_told_what_to_grant() {
+    let fake = tempfile::tempdir().expect("temp dir");
+    let bwrap = fake.path().join("bwrap");
+    fs::write(
+        &bwrap,
+        "#!/bin/sh\necho 'bwrap: Creating new namespace failed: Operation not permitted' >&2\nexit 1\n",
+    )
+    .expect("write");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&bwrap, fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    let class = tempfile::tempdir().expect("temp dir");
+    let student = echo_student(class.path(), "any", &solution(&echo()));
+    let mut command = learn_command(&repo());
+    let path = command
+        .get_envs()
+        .find(|(name, _)| *name == "PATH")
+        .and_then(|(_, value)| value.map(|v| v.to_owned()))
+        .unwrap_or_default();
+    let mut paths = vec![fake.path().to_path_buf()];
+    paths.extend(std::env::split_paths(&path));
+    let output = command
+        .env("PATH", std::env::join_paths(paths).expect("PATH"))
+        .arg("grade")
+        .arg(&student)
+        .output()
+        .expect("learn grade runs");
+    let err = stderr(&output);
+    assert_eq!(code(&output), 2, "{err}");
+    assert!(
+        err.contains("Operation not permitted")
+            && err.contains("CAP_SYS_ADMIN")
+            && !err.contains("Install bubblewrap"),
+        "{err}"
+    );
+}

@@ -40,8 +40,8 @@ pub fn confine(
         let shown = confinement.shows(&real).or_else(|| {
             [&toolchain.sysroot, &toolchain.deps_dir]
                 .into_iter()
+                .map(|dir| std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone()))
                 .find(|dir| real.starts_with(dir))
-                .cloned()
         });
         if let Some(shown) = shown {
             bail!(

@@ -42,8 +42,8 @@ pub struct SandboxLimits {
     pub memory: u64,
     /// CPU seconds per process.
     pub cpu_seconds: u64,
-    /// Processes and threads of the sandbox's user (enforced when `learn`
-    /// runs as root, where each student has a user of their own).
+    /// Processes and threads: of the student's user when `learn` runs as
+    /// root (each student has one), else of the sandbox's user namespace.
     pub processes: u64,
     /// Largest file a process may write (bytes).
     pub file_size: u64,

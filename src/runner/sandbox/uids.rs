@@ -89,7 +89,11 @@ fn lock_folder() -> Result<PathBuf, String> {
     fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     #[cfg(unix)]
     {
-        use std::os::unix::fs::MetadataExt;
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        // Made under any umask: only root writes it, everyone may read it.
+        if fs::symlink_metadata(&dir).is_ok_and(|m| m.is_dir() && m.uid() == 0) {
+            let _ = fs::set_permissions(&dir, fs::Permissions::from_mode(0o755));
+        }
         let meta = fs::symlink_metadata(&dir)
             .map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
         if !meta.is_dir() || meta.uid() != 0 || meta.mode() & 0o022 != 0 {

@@ -35,13 +35,13 @@ fn by_number(course: &[Exercise], number: i64) -> Exercise {
         .clone()
 }
 
-/// The roster, written once per test run at a stable place (so a second
-/// run reuses the grading workspace and builds nothing again).
+/// The roster, written once per test process in a folder of its own (test
+/// processes run at once under cargo-nextest). Built programs are kept by
+/// what they are built from, so a second run still builds nothing again.
 fn roster() -> &'static Path {
     static ROSTER: OnceLock<PathBuf> = OnceLock::new();
     ROSTER.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("grade-roster");
-        let _ = fs::remove_dir_all(&dir);
+        let dir = process_folder("grade-roster");
         write_roster(&dir, &course());
         dir
     })

@@ -14,7 +14,7 @@ use crate::grade::report::Report;
 use crate::grade::submission::collect;
 use crate::grade::{GradeOptions, grade_class};
 use crate::render::grade::{csv, gradescope, html, json, junit, report, text, transcript};
-use crate::runner::sandbox;
+use crate::runner::sandbox::{self, Unavailable};
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -128,6 +128,21 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
             ),
         }
     );
+    if t.sandbox_failures > 0 {
+        eprintln!(
+            "{}",
+            match lang {
+                Lang::En => format!(
+                    "WARNING: {} program(s) could not start in their sandbox, so their exercises were not graded: this is the grading machine's setup, not the students' work (each one's report says why and what to change).",
+                    t.sandbox_failures
+                ),
+                Lang::Zh => format!(
+                    "警告：{} 个程序无法在沙箱中启动，其练习未评分：这是评分机器的设置问题，不是学生的问题（各自的报告写明了原因和应改之处）。",
+                    t.sandbox_failures
+                ),
+            }
+        );
+    }
     if let Some([student, exercise]) = args.show.as_deref() {
         let graded = &book.submissions[0];
         let Some(found) = graded
@@ -375,11 +390,20 @@ fn isolation(unsandboxed: bool, lang: Lang) -> Result<Isolation> {
                 "cannot grade: no sandbox for students' code",
                 "无法评分：没有运行学生代码的沙箱"
             ),
-            tr(
-                lang,
-                "Install bubblewrap, or give --unsandboxed to accept that students' code can read, change or kill anything you can (only in a throw-away container).",
-                "请安装 bubblewrap，或加 --unsandboxed 接受学生代码能读取、修改或终止你能触及的一切（只应在用完即弃的容器里这样做）。"
-            )
+            match why {
+                // bubblewrap is there and the machine refused it: installing
+                // it again would change nothing.
+                Unavailable::Refused { .. } | Unavailable::Other(_) => tr(
+                    lang,
+                    "Grant what is said above, or give --unsandboxed to accept that students' code can read, change or kill anything you can (only in a throw-away container).",
+                    "请按上面所说授予权限，或加 --unsandboxed 接受学生代码能读取、修改或终止你能触及的一切（只应在用完即弃的容器里这样做）。"
+                ),
+                Unavailable::Missing { .. } | Unavailable::NotLinux => tr(
+                    lang,
+                    "Install it, or give --unsandboxed to accept that students' code can read, change or kill anything you can (only in a throw-away container).",
+                    "请安装它，或加 --unsandboxed 接受学生代码能读取、修改或终止你能触及的一切（只应在用完即弃的容器里这样做）。"
+                ),
+            }
         ),
         (_, true) => {
             eprintln!(

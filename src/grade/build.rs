@@ -16,12 +16,13 @@ use super::cache::{Cache, Kept};
 use super::compile::{self, Attempt, Job};
 use super::progress::Bar;
 use super::toolchain::Toolchain;
-use crate::runner::sandbox;
+use super::hash::sha256_hex;
+use crate::runner::sandbox::Confinement;
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -64,7 +65,8 @@ pub struct BuildPlan<'a> {
     pub toolchain: &'a Toolchain,
     /// `target/grade`.
     pub grade_dir: &'a Path,
-    pub isolation: Isolation,
+    /// What every sandbox of the run shares; `None`: `--unsandboxed`.
+    pub confinement: Option<&'a Arc<Confinement>>,
     /// Wall-clock budget for all of one student's compiles.
     pub limit: Duration,
     pub jobs: usize,
@@ -85,15 +87,29 @@ pub fn build_class(plan: &BuildPlan, students: &[Vec<Source>], bar: &Bar) -> Res
             plan.grade_dir.display()
         );
     }
+    // What a compile could read is part of what a program is built from: a
+    // program or message kept from a compile that saw more (unsandboxed, or
+    // in a sandbox that showed more) is never reused.
+    let sandbox = plan
+        .confinement
+        .map_or_else(|| "unsandboxed".to_string(), |c| c.describe());
     let cache = Cache {
         dir: plan.grade_dir.join("bin"),
-        fingerprint: plan.toolchain.fingerprint.clone(),
+        fingerprint: format!(
+            "{}\n{}",
+            plan.toolchain.fingerprint,
+            sha256_hex(sandbox.as_bytes())
+        ),
     };
     let work_dir = plan.grade_dir.join("work");
     fs::create_dir_all(&cache.dir).context("cannot create target/grade/bin")?;
     let _ = fs::remove_dir_all(&work_dir);
     fs::create_dir_all(&work_dir).context("cannot create target/grade/work")?;
-    canary(plan, &work_dir)?;
+    // A confined run was proven by `confine::prove` (the trial program
+    // compiled and run in sandboxes); an unsandboxed one is proven here.
+    if plan.confinement.is_none() {
+        canary(plan)?;
+    }
     let builder = Builder {
         plan,
         cache: &cache,
@@ -138,34 +154,44 @@ pub fn build_class(plan: &BuildPlan, students: &[Vec<Source>], bar: &Bar) -> Res
     Ok(built)
 }
 
-/// A program with no fault (`fn main() {}`, lints capped), compiled fresh
-/// in a sandbox as every student file is. When it does not build, no file
-/// would, and every student would get nothing for the grader's fault (a
-/// relative `--root` once did that to a whole class), so grading stops.
-fn canary(plan: &BuildPlan, work_dir: &Path) -> Result<()> {
+/// Compiles the grader's trial program (`linker::TRIAL`, lints capped) as
+/// a student's file is compiled, fresh: the program, or why not.
+pub fn compile_trial(plan: &BuildPlan) -> Result<PathBuf, String> {
     let source = Source {
         exercise: usize::MAX,
-        file: "00_canary.rs",
-        text: "fn main() {}\n",
+        file: "00_trial.rs",
+        text: super::linker::TRIAL,
     };
     let job = Job {
-        dir: work_dir.join("canary"),
-        uid: sandbox::student_uid(0),
+        dir: plan.grade_dir.join("trial-build"),
+        uid: plan.confinement.map(|c| c.uid(0)),
         source: &source,
         cap_lints: true,
     };
-    let attempt = compile::rustc(plan, &job, Instant::now() + CANARY_LIMIT)?;
     let _ = fs::remove_dir_all(&job.dir);
-    let why = match attempt {
-        Attempt::Built(_) => return Ok(()),
-        Attempt::Errors { messages, .. } => messages,
-        Attempt::TimedOut => format!("it took over {} s", CANARY_LIMIT.as_secs()),
-        Attempt::Stopped(why) => why,
-    };
-    bail!(
-        "grading cannot work here: the grader's sandbox could not compile a program with no fault (`fn main() {{}}`), so every student would get nothing; no student was graded.\n{}",
-        why.trim_end()
-    )
+    let attempt = compile::rustc(plan, &job, Instant::now() + CANARY_LIMIT)
+        .map_err(|e| format!("{e:#}"))?;
+    match attempt {
+        Attempt::Built(program) => Ok(program),
+        Attempt::Errors { messages, .. } => Err(messages),
+        Attempt::TimedOut => Err(format!("it took over {} s", CANARY_LIMIT.as_secs())),
+        Attempt::Stopped(why) => Err(why),
+    }
+}
+
+/// The trial program, compiled with no sandbox. When it does not build, no
+/// file would, and every student would get nothing for the grader's fault (a
+/// relative `--root` once did that to a whole class), so grading stops.
+fn canary(plan: &BuildPlan) -> Result<()> {
+    let built = compile_trial(plan);
+    let _ = fs::remove_dir_all(plan.grade_dir.join("trial-build"));
+    if let Err(why) = built {
+        bail!(
+            "grading cannot work here: the grader could not compile its own trial program, so every student would get nothing; no student was graded.\n{}",
+            why.trim_end()
+        )
+    }
+    Ok(())
 }
 
 /// What every student's build shares.
@@ -222,7 +248,7 @@ impl Builder<'_> {
     fn compile(&self, s: usize, source: &Source, key: &str, given: Duration) -> Option<Compiled> {
         let job = Job {
             dir: self.work_dir.join(format!("{s}-{}", source.exercise)),
-            uid: sandbox::student_uid(s),
+            uid: self.plan.confinement.map(|c| c.uid(s)),
             source,
             cap_lints: false,
         };

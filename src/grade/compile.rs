@@ -4,9 +4,9 @@
 //! with how much time, and what is kept for the next grading is `build`'s
 //! business.
 
-use super::build::{BuildPlan, Isolation, Source};
+use super::build::{BuildPlan, Source};
 use crate::runner::interrupt;
-use crate::runner::sandbox::{Sandbox, SandboxLimits, give_to, take_back};
+use crate::runner::sandbox::{Needs, Sandbox, SandboxLimits, give_to, take_back};
 use anyhow::{Context, Result};
 use serde_json::Value;
 use std::ffi::OsString;
@@ -37,7 +37,8 @@ pub enum Attempt {
 /// an empty `out/` the sandbox's user may write.
 pub struct Job<'a> {
     pub dir: PathBuf,
-    pub uid: u32,
+    /// The sandbox's user (`None`: unsandboxed).
+    pub uid: Option<u32>,
     pub source: &'a Source<'a>,
     /// Lints may not fail the build (the grader's own test program).
     pub cap_lints: bool,
@@ -52,11 +53,12 @@ pub fn rustc(plan: &BuildPlan, job: &Job, deadline: Instant) -> Result<Attempt> 
     let file = src.join("exercises").join(job.source.file);
     fs::write(&file, job.source.text)
         .with_context(|| format!("cannot write {}", file.display()))?;
-    give_to(&out, job.uid).context("cannot hand the output folder to the sandbox's user")?;
+    if let Some(uid) = job.uid {
+        give_to(&out, uid).context("cannot hand the output folder to the sandbox's user")?;
+    }
 
     let toolchain = plan.toolchain;
-    let inside = plan.isolation == Isolation::Sandboxed;
-    let (rustc, deps, out_path) = if inside {
+    let (rustc, deps, out_path) = if plan.confinement.is_some() {
         (
             PathBuf::from("/toolchain/bin/rustc"),
             PathBuf::from("/deps"),
@@ -103,7 +105,8 @@ pub fn rustc(plan: &BuildPlan, job: &Job, deadline: Instant) -> Result<Attempt> 
     argv.push(format!("exercises/{}", job.source.file).into());
 
     let left = deadline.saturating_duration_since(Instant::now());
-    let (argv, cwd) = if inside {
+    let confined = plan.confinement.zip(job.uid);
+    let (argv, cwd) = if let Some((confinement, uid)) = confined {
         let jail = Sandbox {
             read_only: vec![
                 (src.clone(), "/src".into()),
@@ -113,7 +116,9 @@ pub fn rustc(plan: &BuildPlan, job: &Job, deadline: Instant) -> Result<Attempt> 
             writable: vec![(out.clone(), "/out".into())],
             cwd: "/src".into(),
             limits: SandboxLimits::compiler(left.as_secs() + 1),
-            uid: job.uid,
+            uid,
+            needs: Needs::Compiler,
+            confinement: std::sync::Arc::clone(confinement),
         };
         (
             jail.command_line(&argv)

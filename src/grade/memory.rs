@@ -2,13 +2,12 @@
 //! alike. The sandbox limits each process's address space; this limits
 //! what all of one student's processes hold at once. When `learn grade`
 //! runs as root, every sandbox of a student runs as that student's own
-//! user (`sandbox::student_uid`), so ten times a second the resident memory
+//! user (`Confinement::uid`), so ten times a second the resident memory
 //! of each such user's processes is summed from `/proc`; a student over
 //! the cap has every process stopped (SIGKILL), and the report says so.
 //! Run as another user, the sandboxes run as the grader and nothing here
 //! can tell students apart: the cap is not enforced (grade as root).
 
-use crate::runner::sandbox;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,13 +24,11 @@ pub struct Watch {
     thread: Option<JoinHandle<()>>,
 }
 
-/// Watches students `0..students`, `cap` bytes each.
-pub fn watch(students: usize, cap: u64) -> Watch {
+/// Watches the students whose sandbox users `users` maps (user id to
+/// student), `cap` bytes each.
+pub fn watch(users: HashMap<u32, usize>, cap: u64) -> Watch {
     let stop = Arc::new(AtomicBool::new(false));
     let over = Arc::new(Mutex::new(BTreeSet::new()));
-    let users: HashMap<u32, usize> = (0..students)
-        .map(|s| (sandbox::student_uid(s), s))
-        .collect();
     let thread = {
         let (stop, over) = (Arc::clone(&stop), Arc::clone(&over));
         thread::spawn(move || {

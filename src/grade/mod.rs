@@ -13,10 +13,12 @@
 pub mod build;
 pub mod cache;
 pub mod compile;
+pub mod confine;
 pub mod figures;
 pub mod hash;
 pub mod hidden;
 pub mod integrity;
+pub mod linker;
 pub mod memory;
 pub mod merge;
 pub mod model;
@@ -24,6 +26,7 @@ pub mod progress;
 pub mod quiz;
 pub mod report;
 pub mod run;
+pub mod secrets;
 pub mod submission;
 pub mod toolchain;
 
@@ -31,7 +34,7 @@ use crate::check::CheckOptions;
 use crate::content::project::Project;
 use crate::content::{Course, Exercise, Lang};
 use crate::runner::build::BuildOutput;
-use crate::runner::sandbox::{self, Sandbox, SandboxLimits};
+use crate::runner::sandbox::{self, Needs, Sandbox, SandboxLimits};
 use crate::runner::{EnvPolicy, Limits, Program};
 use anyhow::{Result, bail};
 use build::{BuildPlan, Isolation, Source};
@@ -96,9 +99,23 @@ pub fn grade_class(
     let grade_dir = project.root.join("target").join("grade");
     let _lock = integrity::lock(&grade_dir)?;
 
-    let memory = memory::watch(submissions.len(), options.memory_limit);
     let build_started = Instant::now();
     let toolchain = toolchain::prepare(&project.root, &grade_dir, options.jobs)?;
+    let confinement = match options.isolation {
+        Isolation::Sandboxed => Some(confine::confine(
+            &project.root,
+            &toolchain,
+            &grade_dir,
+            submissions,
+            options.hidden_dir.as_deref(),
+        )?),
+        Isolation::None => None,
+    };
+    // Students are told apart by their sandbox users; unsandboxed, nobody is.
+    let users = confinement.as_ref().map_or_else(Default::default, |c| {
+        (0..submissions.len()).map(|s| (c.uid(s), s)).collect()
+    });
+    let memory = memory::watch(users, options.memory_limit);
     let students: Vec<Vec<Source>> = taken
         .iter()
         .map(|row| {
@@ -117,10 +134,13 @@ pub fn grade_class(
     let plan = BuildPlan {
         toolchain: &toolchain,
         grade_dir: &grade_dir,
-        isolation: options.isolation,
+        confinement: confinement.as_ref(),
         limit: options.build_limit,
         jobs: options.jobs,
     };
+    if let Some(confinement) = &confinement {
+        confine::prove(&plan, confinement)?;
+    }
     let programs: usize = students.iter().map(Vec::len).sum();
     bar.start("building", programs);
     let mut built = build::build_class(&plan, &students, bar)?;
@@ -132,8 +152,8 @@ pub fn grade_class(
     let mut tasks: Vec<run::Task> = Vec::new();
     for (&(s, e), program) in &built.programs {
         let display = format!("exercises/{}", exercises[e].file);
-        let launch = match options.isolation {
-            Isolation::Sandboxed => Program {
+        let launch = match &confinement {
+            Some(confinement) => Program {
                 argv: vec!["/program".into()],
                 cwd: PathBuf::from("/work"),
                 env: EnvPolicy::Cleared,
@@ -143,10 +163,12 @@ pub fn grade_class(
                     writable: Vec::new(),
                     cwd: "/work".into(),
                     limits: SandboxLimits::program(cpu_seconds),
-                    uid: sandbox::student_uid(s),
+                    uid: confinement.uid(s),
+                    needs: Needs::Program,
+                    confinement: Arc::clone(confinement),
                 })),
             },
-            Isolation::None => {
+            None => {
                 // Unsandboxed: an emptied folder of the student's own.
                 let dir = run_root.join(format!("student-{:03}", s + 1));
                 let _ = std::fs::remove_dir_all(&dir);
@@ -178,9 +200,14 @@ pub fn grade_class(
     };
     let check_started = Instant::now();
     bar.start("checking", submissions.len());
+    let alone: Vec<bool> = exercises
+        .iter()
+        .map(|e| options.hidden.iter().any(|(id, _)| id == &e.id))
+        .collect();
     let results = run::check_all(
         &tasks,
         &exercises,
+        &alone,
         submissions.len(),
         options.jobs,
         &check_options,
@@ -197,6 +224,13 @@ pub fn grade_class(
         build_seconds,
         checked: tasks.len(),
         check_seconds: check_started.elapsed().as_secs_f64(),
+        sandbox_failures: results
+            .iter()
+            .filter(|r| {
+                r.as_ref()
+                    .is_err_and(|why| why.starts_with(run::SANDBOX_FAILED))
+            })
+            .count(),
     };
     let grader_after = integrity::grader_files(&project.root, options.hidden_dir.as_deref());
     if grader_after != grader_before {
@@ -211,7 +245,7 @@ pub fn grade_class(
     for (task, scenarios) in tasks.iter().zip(results) {
         ran[task.submission][task.exercise] = Some(scenarios);
     }
-    let graded = submissions
+    let graded: Vec<SubmissionGrade> = submissions
         .iter()
         .enumerate()
         .map(|(s, submission)| SubmissionGrade {
@@ -261,6 +295,14 @@ pub fn grade_class(
                 .map(|file| quiz::grade_quiz(submission, file, &quizzes, options.lang)),
         })
         .collect();
+    let mut hidden_inputs = secrets::HiddenInputs::default();
+    for exercise in graded.iter().flat_map(|s| &s.exercises) {
+        hidden_inputs.add(exercise.outcome.scenarios(), |name| {
+            options
+                .hidden
+                .contains(&(exercise.id.clone(), name.to_string()))
+        });
+    }
     Ok(Gradebook {
         seed: options.seed,
         submissions: graded,
@@ -269,5 +311,6 @@ pub fn grade_class(
         sandboxed: options.isolation == Isolation::Sandboxed,
         hidden: options.hidden.clone(),
         reveal_hidden: options.reveal_hidden,
+        hidden_inputs,
     })
 }

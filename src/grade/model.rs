@@ -4,6 +4,7 @@
 //! where silence is right).
 
 use super::integrity::GraderFiles;
+use super::secrets::HiddenInputs;
 use crate::judge::{Outcome, ScenarioVerdict};
 use std::collections::BTreeSet;
 
@@ -22,6 +23,8 @@ pub struct Gradebook {
     pub hidden: BTreeSet<(String, String)>,
     /// `--reveal-hidden`: show hidden scenarios' names, inputs and rules.
     pub reveal_hidden: bool,
+    /// What the hidden scenarios sent, kept out of every report.
+    pub hidden_inputs: HiddenInputs,
 }
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -32,6 +35,8 @@ pub struct Timing {
     /// Programs checked (those that built).
     pub checked: usize,
     pub check_seconds: f64,
+    /// Programs whose sandbox could not be made (the grader's setup).
+    pub sandbox_failures: usize,
 }
 
 #[derive(Debug)]
@@ -156,5 +161,15 @@ impl Gradebook {
     pub fn is_hidden(&self, exercise: &str, scenario: &str) -> bool {
         self.hidden
             .contains(&(exercise.to_string(), scenario.to_string()))
+    }
+
+    /// `text` as a student may read it: with every hidden scenario's input
+    /// replaced (unless `--reveal-hidden`).
+    pub fn for_students(&self, text: &str) -> String {
+        if self.reveal_hidden {
+            text.to_string()
+        } else {
+            self.hidden_inputs.hide(text)
+        }
     }
 }

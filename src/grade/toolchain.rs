@@ -125,7 +125,10 @@ pub fn prepare(root: &Path, grade_dir: &Path, jobs: usize) -> Result<Toolchain> 
         bail!("no rustc in the toolchain folder {}", sysroot.display());
     }
     let version = tool_output(&rustc, &["-vV"], &deps_package)?;
-    let flags = manifest.flags();
+    let mut flags = manifest.flags();
+    // Linked statically, a student's program needs nothing of the host's
+    // to run, so its sandbox shows none of it.
+    flags.extend(["-C", "target-feature=+crt-static"].map(String::from));
     fingerprint.push_str(&version);
     fingerprint.push_str(&flags.join(" "));
     Ok(Toolchain {

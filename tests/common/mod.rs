@@ -307,3 +307,25 @@ pub fn in_parallel<T: Sync>(items: &[T], threads: usize, work: impl Fn(&T) + Syn
         }
     });
 }
+
+/// A folder of this test process's own under the test target folder
+/// (`<name>-<pid>`), emptied; the folders of processes that have ended are
+/// deleted. Test processes run at once (cargo-nextest runs one per test),
+/// so no two share a folder.
+pub fn process_folder(name: &str) -> PathBuf {
+    let base = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let prefix = format!("{name}-");
+    for entry in std::fs::read_dir(&base).into_iter().flatten().flatten() {
+        let file_name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = file_name.strip_prefix(&prefix) else {
+            continue;
+        };
+        if pid.parse::<u32>().is_ok() && !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+    let dir = base.join(format!("{prefix}{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create the test's folder");
+    dir
+}

@@ -112,7 +112,7 @@ pub fn scenario_message(
     lang: Lang,
 ) -> String {
     if !redacted(book, exercise, s) {
-        return plain_problems(s, lang);
+        return book.for_students(&plain_problems(s, lang));
     }
     if s.outcome() == Outcome::Passed {
         return String::new();

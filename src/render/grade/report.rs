@@ -70,7 +70,10 @@ fn exercise(book: &Gradebook, grade: &ExerciseGrade, lang: Lang) -> ExerciseRepo
         scenarios_total: scenarios.len(),
         file_sha256: grade.file_sha256.clone(),
         program_sha256: grade.program_sha256.clone(),
-        build_error: grade.outcome.not_run_reason().map(str::to_string),
+        build_error: grade
+            .outcome
+            .not_run_reason()
+            .map(|reason| book.for_students(reason)),
         scenarios: scenarios
             .iter()
             .map(|s| {

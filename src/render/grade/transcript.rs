@@ -52,10 +52,10 @@ pub fn render(book: &Gradebook, exercise: &ExerciseGrade, student: &str, lang: L
                 let _ = writeln!(out, "  {} {}", tr(lang, "process", "进程"), i + 1);
             }
             for line in &run.sent {
-                let _ = writeln!(out, "  → {}", visible(line));
+                let _ = writeln!(out, "  → {}", visible(&book.for_students(line)));
             }
             for line in &run.received {
-                let _ = writeln!(out, "  ← {}", visible(line));
+                let _ = writeln!(out, "  ← {}", visible(&book.for_students(line)));
             }
             let end = match &run.end {
                 ProcessEnd::Exited(code) => {
@@ -75,7 +75,7 @@ pub fn render(book: &Gradebook, exercise: &ExerciseGrade, student: &str, lang: L
             if !run.stderr_tail.is_empty() {
                 let _ = writeln!(out, "  stderr ({} bytes):", run.stderr_bytes);
                 for line in run.stderr_tail.lines() {
-                    let _ = writeln!(out, "  | {}", visible(line));
+                    let _ = writeln!(out, "  | {}", visible(&book.for_students(line)));
                 }
             }
         }

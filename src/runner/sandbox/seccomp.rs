@@ -1,0 +1,264 @@
+//! The seccomp filter every sandbox runs under: a classic BPF program, as
+//! bubblewrap's `--seccomp FD` reads it (an array of `struct sock_filter`),
+//! written here as bytes, so no C library and no `unsafe` are needed.
+//!
+//! It refuses, with `EPERM`, the system calls that reach state the kernel
+//! keeps outside every namespace bubblewrap makes:
+//! - the kernel keyring (`add_key`, `request_key`, `keyctl`): keys are
+//!   per user and per session, not per sandbox, and outlive the program, so
+//!   one student's program could leave answers there for a classmate's
+//!   (Docker's default profile refuses them for the same reason);
+//! - `socket(AF_VSOCK, ...)`: vsock is not namespaced, so it would be a
+//!   network between sandboxes (Docker's default profile refuses it too);
+//! - every call of another architecture's or ABI's numbering (a 32-bit
+//!   `int 0x80`, x32), whose numbers the checks above would not match.
+//!
+//! Everything else is allowed: the namespaces, the read-only binds and the
+//! resource limits do the rest.
+
+/// `SECCOMP_RET_ALLOW`.
+const ALLOW: u32 = 0x7fff_0000;
+/// `SECCOMP_RET_ERRNO | EPERM`.
+const REFUSE: u32 = 0x0005_0000 | 1;
+const AF_VSOCK: u32 = 40;
+/// System call numbers at or above this are the x32 ABI's, on x86_64.
+const X32_FIRST: u32 = 0x4000_0000;
+
+/// Offsets in `struct seccomp_data`: `int nr; u32 arch; u64 ip; u64 args[6]`.
+const NR_AT: u32 = 0;
+const ARCH_AT: u32 = 4;
+/// The low 32 bits of `args[0]`.
+const ARG0_AT: u32 = if cfg!(target_endian = "little") {
+    16
+} else {
+    20
+};
+
+/// One architecture's numbers.
+#[derive(Clone, Copy, Debug)]
+struct Arch {
+    /// `AUDIT_ARCH_*`.
+    audit: u32,
+    /// `add_key`, `request_key`, `keyctl`.
+    keyring: [u32; 3],
+    socket: u32,
+    /// Whether calls at or above [`X32_FIRST`] are another ABI's.
+    x32: bool,
+}
+
+const X86_64: Arch = Arch {
+    audit: 0xc000_003e,
+    keyring: [248, 249, 250],
+    socket: 41,
+    x32: true,
+};
+/// aarch64, riscv64 and loongarch64 share the generic numbering.
+const AARCH64: Arch = Arch {
+    audit: 0xc000_00b7,
+    keyring: [217, 218, 219],
+    socket: 198,
+    x32: false,
+};
+const RISCV64: Arch = Arch {
+    audit: 0xc000_00f3,
+    ..AARCH64
+};
+
+fn this_arch() -> Option<Arch> {
+    if cfg!(target_arch = "x86_64") {
+        Some(X86_64)
+    } else if cfg!(target_arch = "aarch64") {
+        Some(AARCH64)
+    } else if cfg!(target_arch = "riscv64") {
+        Some(RISCV64)
+    } else {
+        None
+    }
+}
+
+/// The filter for the architecture `learn` was built for, as bytes.
+pub fn filter() -> Result<Vec<u8>, String> {
+    let arch = this_arch()
+        .ok_or("the grading sandbox's system call filter knows x86_64, aarch64 and riscv64 only")?;
+    Ok(encode(&program(arch)))
+}
+
+/// Where a jump goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum To {
+    Next,
+    Allow,
+    Refuse,
+    CheckSocket,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Insn {
+    /// `A = data[offset]` (32 bits).
+    Load(u32),
+    /// `if A == k`, or `if A >= k` with `at_least`.
+    Jump {
+        k: u32,
+        at_least: bool,
+        yes: To,
+        no: To,
+    },
+    Return(u32),
+}
+
+fn program(arch: Arch) -> Vec<(Option<To>, Insn)> {
+    let jeq = |k, yes| Insn::Jump {
+        k,
+        at_least: false,
+        yes,
+        no: To::Next,
+    };
+    let mut p = vec![
+        (None, Insn::Load(ARCH_AT)),
+        (
+            None,
+            Insn::Jump {
+                k: arch.audit,
+                at_least: false,
+                yes: To::Next,
+                no: To::Refuse,
+            },
+        ),
+        (None, Insn::Load(NR_AT)),
+    ];
+    if arch.x32 {
+        p.push((
+            None,
+            Insn::Jump {
+                k: X32_FIRST,
+                at_least: true,
+                yes: To::Refuse,
+                no: To::Next,
+            },
+        ));
+    }
+    for nr in arch.keyring {
+        p.push((None, jeq(nr, To::Refuse)));
+    }
+    p.push((None, jeq(arch.socket, To::CheckSocket)));
+    p.push((Some(To::Allow), Insn::Return(ALLOW)));
+    p.push((Some(To::CheckSocket), Insn::Load(ARG0_AT)));
+    p.push((None, jeq(AF_VSOCK, To::Refuse)));
+    p.push((None, Insn::Return(ALLOW)));
+    p.push((Some(To::Refuse), Insn::Return(REFUSE)));
+    p
+}
+
+/// `struct sock_filter { u16 code; u8 jt; u8 jf; u32 k; }`, in the
+/// machine's byte order, jumps resolved to their labels.
+fn encode(program: &[(Option<To>, Insn)]) -> Vec<u8> {
+    let label = |to: To, from: usize| -> u8 {
+        if to == To::Next {
+            return 0;
+        }
+        let at = program
+            .iter()
+            .position(|(l, _)| *l == Some(to))
+            .unwrap_or(program.len() - 1);
+        // Jumps only go forward, and the program is a dozen instructions.
+        u8::try_from(at.saturating_sub(from + 1)).unwrap_or(0)
+    };
+    let mut bytes = Vec::with_capacity(program.len() * 8);
+    for (i, (_, insn)) in program.iter().enumerate() {
+        let (code, jt, jf, k): (u16, u8, u8, u32) = match *insn {
+            // BPF_LD | BPF_W | BPF_ABS
+            Insn::Load(offset) => (0x20, 0, 0, offset),
+            // BPF_JMP | BPF_JEQ or BPF_JGE | BPF_K
+            Insn::Jump {
+                k,
+                at_least,
+                yes,
+                no,
+            } => (
+                if at_least { 0x35 } else { 0x15 },
+                label(yes, i),
+                label(no, i),
+                k,
+            ),
+            // BPF_RET | BPF_K
+            Insn::Return(k) => (0x06, 0, 0, k),
+        };
+        bytes.extend_from_slice(&code.to_ne_bytes());
+        bytes.push(jt);
+        bytes.push(jf);
+        bytes.extend_from_slice(&k.to_ne_bytes());
+    }
+    bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs a filter as the kernel would, on one system call.
+    fn run(bytes: &[u8], arch: u32, nr: u32, arg0: u32) -> u32 {
+        let mut data = [0u8; 64];
+        data[0..4].copy_from_slice(&nr.to_ne_bytes());
+        data[4..8].copy_from_slice(&arch.to_ne_bytes());
+        data[ARG0_AT as usize..ARG0_AT as usize + 4].copy_from_slice(&arg0.to_ne_bytes());
+        let insns: Vec<(u16, u8, u8, u32)> = bytes
+            .chunks(8)
+            .map(|c| {
+                (
+                    u16::from_ne_bytes([c[0], c[1]]),
+                    c[2],
+                    c[3],
+                    u32::from_ne_bytes([c[4], c[5], c[6], c[7]]),
+                )
+            })
+            .collect();
+        let (mut pc, mut a) = (0usize, 0u32);
+        loop {
+            let (code, jt, jf, k) = insns[pc];
+            match code {
+                0x20 => {
+                    let at = k as usize;
+                    a = u32::from_ne_bytes(data[at..at + 4].try_into().unwrap());
+                    pc += 1;
+                }
+                0x15 | 0x35 => {
+                    let yes = if code == 0x15 { a == k } else { a >= k };
+                    pc += 1 + usize::from(if yes { jt } else { jf });
+                }
+                0x06 => return k,
+                other => panic!("unknown instruction {other:#x}"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_keyring_and_vsock_are_refused_and_the_rest_allowed() {
+        for arch in [X86_64, AARCH64, RISCV64] {
+            let bytes = encode(&program(arch));
+            let [add_key, request_key, keyctl] = arch.keyring;
+            for nr in [add_key, request_key, keyctl] {
+                assert_eq!(run(&bytes, arch.audit, nr, 0), REFUSE, "{arch:?} {nr}");
+            }
+            assert_eq!(run(&bytes, arch.audit, arch.socket, AF_VSOCK), REFUSE);
+            // AF_UNIX and AF_INET sockets, read, write, exit.
+            assert_eq!(run(&bytes, arch.audit, arch.socket, 1), ALLOW);
+            assert_eq!(run(&bytes, arch.audit, arch.socket, 2), ALLOW);
+            for nr in [0, 1, 2, 60, 63, 64, 93] {
+                assert_eq!(run(&bytes, arch.audit, nr, 0), ALLOW, "{arch:?} {nr}");
+            }
+            // Another architecture's numbering: i386's keyctl is 288.
+            assert_eq!(run(&bytes, 0x4000_0003, 288, 0), REFUSE);
+            assert_eq!(run(&bytes, 0x4000_0003, 3, 0), REFUSE);
+        }
+        let bytes = encode(&program(X86_64));
+        assert_eq!(run(&bytes, X86_64.audit, X32_FIRST + 250, 0), REFUSE);
+        assert_eq!(run(&bytes, X86_64.audit, X32_FIRST, 0), REFUSE);
+    }
+
+    #[test]
+    fn this_machine_has_a_filter() {
+        let bytes = filter().expect("a filter for this architecture");
+        assert_eq!(bytes.len() % 8, 0);
+        assert!(bytes.len() / 8 < 32);
+    }
+}

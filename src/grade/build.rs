@@ -14,16 +14,16 @@
 
 use super::cache::{Cache, Kept};
 use super::compile::{self, Attempt, Job};
+use super::hash::sha256_hex;
 use super::progress::Bar;
 use super::toolchain::Toolchain;
-use super::hash::sha256_hex;
 use crate::runner::sandbox::Confinement;
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -169,8 +169,8 @@ pub fn compile_trial(plan: &BuildPlan) -> Result<PathBuf, String> {
         cap_lints: true,
     };
     let _ = fs::remove_dir_all(&job.dir);
-    let attempt = compile::rustc(plan, &job, Instant::now() + CANARY_LIMIT)
-        .map_err(|e| format!("{e:#}"))?;
+    let attempt =
+        compile::rustc(plan, &job, Instant::now() + CANARY_LIMIT).map_err(|e| format!("{e:#}"))?;
     match attempt {
         Attempt::Built(program) => Ok(program),
         Attempt::Errors { messages, .. } => Err(messages),

@@ -154,13 +154,14 @@ pub fn build_class(plan: &BuildPlan, students: &[Vec<Source>], bar: &Bar) -> Res
     Ok(built)
 }
 
-/// Compiles the grader's trial program (`linker::TRIAL`, lints capped) as
+/// Compiles the grader's trial program (`linker::trial_source`, lints capped) as
 /// a student's file is compiled, fresh: the program, or why not.
 pub fn compile_trial(plan: &BuildPlan) -> Result<PathBuf, String> {
+    let text = super::linker::trial_source(plan.toolchain);
     let source = Source {
         exercise: usize::MAX,
         file: "00_trial.rs",
-        text: super::linker::TRIAL,
+        text: &text,
     };
     let job = Job {
         dir: plan.grade_dir.join("trial-build"),

@@ -2,7 +2,7 @@
 //! the toolchain's programs load (`ldd`), the C compiler `rustc` links
 //! with (`cc` on the sandbox's `PATH`) and its own folder, and the files one
 //! link reads, from the linker's own dependency file for a trial link of
-//! the grader's program (`TRIAL`), made outside any sandbox with the
+//! the grader's program (`trial_source`), made outside any sandbox with the
 //! students' flags. Students' programs are linked statically, so running
 //! one needs none of it.
 
@@ -13,11 +13,20 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// The grader's trial program: it uses the harness's JSON, so the link
-/// reads what every student's does. It prints [`TRIAL_SAYS`].
-pub const TRIAL: &str =
-    "fn main() {\n    println!(\"{}\", serde_json::json!({\"trial\": \"ok\"}));\n}\n";
-pub const TRIAL_SAYS: &str = "{\"trial\":\"ok\"}";
+/// The grader's trial program: it uses every dependency a student's file
+/// may use (the course's own, whatever they are), so the link reads what
+/// every student's does. It prints [`TRIAL_SAYS`].
+pub fn trial_source(toolchain: &Toolchain) -> String {
+    let mut text = String::new();
+    for (name, _) in &toolchain.externs {
+        text.push_str(&format!("#[allow(unused_imports)]\nuse {name} as _;\n"));
+    }
+    text.push_str(&format!(
+        "fn main() {{\n    println!(\"{TRIAL_SAYS}\");\n}}\n"
+    ));
+    text
+}
+pub const TRIAL_SAYS: &str = "trial ok";
 
 /// The `PATH` inside a sandbox: the trial link outside uses it too, so both
 /// find the same `cc`.
@@ -123,7 +132,8 @@ fn link_inputs(toolchain: &Toolchain, work: &Path) -> Result<Vec<PathBuf>> {
     let _ = fs::remove_dir_all(work);
     fs::create_dir_all(work).with_context(|| format!("cannot create {}", work.display()))?;
     let source = work.join("trial.rs");
-    fs::write(&source, TRIAL).with_context(|| format!("cannot write {}", source.display()))?;
+    fs::write(&source, trial_source(toolchain))
+        .with_context(|| format!("cannot write {}", source.display()))?;
     let deps_file = work.join("link.d");
     let mut args: Vec<String> = toolchain.flags.clone();
     args.extend(["--crate-type", "bin", "-L"].map(String::from));

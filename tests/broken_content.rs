@@ -12,6 +12,13 @@ const EXERCISE: &str = "lessons/basics/exercises/echo.toml";
 /// (name, file, text to replace, replacement, what the error must say)
 const CASES: &[(&str, &str, &str, &str, &str)] = &[
     (
+        "a review that is no reading",
+        LESSON,
+        "[vars]",
+        "reviews = [\"summary\"]\n\n[vars]",
+        "lessons/basics/lesson.toml:5: `reviews` names `summary`, which no objective's reading step has",
+    ),
+    (
         "bad TOML",
         LESSON,
         "title = { en = \"Fixture lesson\"",

@@ -26,6 +26,8 @@ pub struct Lesson {
     pub facts: Vec<Fact>,
     /// What `learn next` says once every step is done (`finished`).
     pub finished: Option<Localized>,
+    /// Sections that go over facts taught elsewhere (`reviews`).
+    pub reviews: Vec<String>,
     /// The server exercise that `interop`, `serve` and `conformance` take
     /// when none is named (`[server]`).
     pub server: Option<ServerDefaults>,

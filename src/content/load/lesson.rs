@@ -1,6 +1,7 @@
 //! `lesson.toml`: objectives and their steps, the lesson's vars, its
 //! opening, closing and `[server]`, and the files they point at.
 
+use super::conformance::load_conformance;
 use super::exercise::load_exercise;
 use super::facts::load_facts;
 use super::file_check::FileCheck;
@@ -223,13 +224,18 @@ pub(super) fn load_lesson(
             ),
             Some(_) => {}
         }
-        // Whether the file exists is `learn dev check`'s to say (layout).
         server
     });
     if let Some(finished) = &file.finished {
         check.localized("`finished`", finished);
     }
     let facts = load_facts(dir, &exercises, errors);
+    let conformance = load_conformance(
+        dir,
+        &objectives,
+        server.as_ref().map(|s| s.exercise.as_str()),
+        errors,
+    );
     let glossary = dir.join("glossary.toml");
     if glossary.is_file() {
         match crate::content::glossary::load(&glossary) {
@@ -263,5 +269,6 @@ pub(super) fn load_lesson(
         facts,
         finished: file.finished,
         server,
+        conformance,
     })
 }

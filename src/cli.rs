@@ -63,10 +63,9 @@ pub enum Command {
     ///
     /// Builds the exercise, then the SDK client (PyPI `mcp`, 2.x) connects to
     /// it over stdio twice, with mode="auto" (probing `server/discover`) and
-    /// mode="2026-07-28" (no probe), and in each lists the tools, calls `add`,
-    /// makes a tool error, runs the `greet` round trip with an elicitation
-    /// answer (and a declined one), and calls an unknown tool, which must
-    /// raise a -32602 error. Each step is shown as the SDK saw it.
+    /// mode="2026-07-28" (no probe), and in each runs the steps the lesson
+    /// writes for its server (listing tools, calling them, answering an
+    /// elicitation). Each step is shown as the SDK saw it.
     ///
     /// Python is looked for as `--python`, then the course's own
     /// `target/interop-venv`, then `python3`. To set that environment up:
@@ -348,7 +347,7 @@ pub struct CheckArgs {
 /// `learn interop`'s arguments.
 #[derive(Debug, clap::Args)]
 pub struct InteropArgs {
-    /// Exercise id or number [default: the first lesson's server exercise, which the SDK's steps are written for]
+    /// Exercise id or number [default: the server exercise the first lesson's SDK steps are written for]
     pub id: Option<String>,
 
     #[command(flatten)]

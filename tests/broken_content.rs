@@ -326,57 +326,114 @@ fn each_lint_is_reported_by_dev_check_alone() {
     }
 }
 
-/// `lessons/<lesson>/conformance.toml` is part of the lesson: every command
-/// refuses a broken one, naming the file, the line and the fix.
-/// (name, the lesson's `[server]`?, the file, what the error must say)
-const CONFORMANCE: &[(&str, bool, &str, &str)] = &[
+/// `lessons/<lesson>/conformance.toml` and `interop.toml` are part of the
+/// lesson: every command refuses a broken one, naming the file, the line and
+/// the fix. (name, the file, the lesson's `[server]`?, its text after
+/// `format_version`, what the error must say)
+const PACKAGE_FILES: &[(&str, &str, bool, &str, &str)] = &[
     (
         "a section that is no reading of the lesson",
+        "conformance.toml",
         false,
         "[sections]\n\"tools-list\" = \"o9-nowhere\"\n",
         "conformance.toml:3: `o9-nowhere` is no reading of this lesson",
     ),
     (
         "a key no check id could match",
+        "conformance.toml",
         false,
         "[sections]\n\"Tools-*\" = \"hello\"\n",
         "conformance.toml:3: [sections] key `Tools-*` holds `T`: the suite's ids are lowercase letters, digits and `-`, so it could never match",
     ),
     (
         "a key that is only a star",
+        "conformance.toml",
         false,
         "[sections]\n\"*\" = \"hello\"\n",
         "conformance.toml:3: [sections] key `*` is only `*`, which would send every check to one section",
     ),
     (
         "an expected failure with no reason",
+        "conformance.toml",
         true,
         "[[expected_failures]]\nwhy = \" \"\nentries = [\"tools-list\"]\n",
         "conformance.toml:2: an `[[expected_failures]]` group has no `why`: say why its entries fail",
     ),
     (
         "an expected failure listed twice",
+        "conformance.toml",
         true,
         "[[expected_failures]]\nwhy = \"No tools.\"\nentries = [\"tools-list\", \"tools-list\"]\n",
         "conformance.toml:4: expected failure `tools-list` is listed twice",
     ),
     (
         "an expected failure that names no suite id",
+        "conformance.toml",
         true,
         "[[expected_failures]]\nwhy = \"No tools.\"\nentries = [\"tools list\"]\n",
         "conformance.toml:4: expected failure `tools list` (`<scenario>` or `<scenario>:<check-id>`) holds ` `",
     ),
     (
         "expected failures in a lesson without a server",
+        "conformance.toml",
         false,
         "[[expected_failures]]\nwhy = \"No tools.\"\nentries = [\"tools-list\"]\n",
         "conformance.toml: expected failures belong to the lesson's server exercise, and lesson.toml has no `[server]`",
     ),
+    (
+        "a step that lists tools and calls one",
+        "interop.toml",
+        false,
+        "exercise = \"echo\"\n[[step]]\nid = \"x\"\ntitle = { en = \"X\", zh = \"X\" }\nneeded = { en = \"Y\", zh = \"Y\" }\nlist_tools = [\"echo\"]\ncall = \"echo\"\nresult = \"ok\"\n",
+        "interop.toml:3: step `x` has both `list_tools` and `call`: a step does one",
+    ),
+    (
+        "a call that expects nothing",
+        "interop.toml",
+        false,
+        "exercise = \"echo\"\n[[step]]\nid = \"x\"\ntitle = { en = \"X\", zh = \"X\" }\nneeded = { en = \"Y\", zh = \"Y\" }\ncall = \"echo\"\n",
+        "interop.toml:3: step `x` needs one of `result` (\"ok\", \"tool-error\" or \"any\") and `error` (a JSON-RPC error code)",
+    ),
+    (
+        "an undefined var",
+        "interop.toml",
+        false,
+        "exercise = \"echo\"\n[[step]]\nid = \"x\"\ntitle = { en = \"X\", zh = \"X\" }\nneeded = { en = \"Y\", zh = \"Y\" }\ncall = \"echo\"\narguments = { a = \"${a}\" }\nresult = \"ok\"\n",
+        "interop.toml:3: step `x` uses `${a}`, which [vars] does not define",
+    ),
+    (
+        "content with a declined answer",
+        "interop.toml",
+        false,
+        "exercise = \"echo\"\n[[step]]\nid = \"x\"\ntitle = { en = \"X\", zh = \"X\" }\nneeded = { en = \"Y\", zh = \"Y\" }\ncall = \"echo\"\nelicit = { action = \"decline\", content = { name = \"Ada\" } }\nresult = \"any\"\n",
+        "interop.toml:3: step `x` gives elicitation `content` with an answer that is not \"accept\"",
+    ),
+    (
+        "the driver's own step id",
+        "interop.toml",
+        false,
+        "exercise = \"echo\"\n[[step]]\nid = \"connect\"\ntitle = { en = \"X\", zh = \"X\" }\nneeded = { en = \"Y\", zh = \"Y\" }\nlist_tools = [\"echo\"]\n",
+        "interop.toml:3: step `connect` takes the id of the step the SDK runs first to connect",
+    ),
+    (
+        "a missing translation",
+        "interop.toml",
+        false,
+        "exercise = \"echo\"\n[[step]]\nid = \"x\"\ntitle = { en = \"X\", zh = \"X\" }\nneeded = { en = \"Y\", zh = \"\" }\nlist_tools = [\"echo\"]\n",
+        "interop.toml: step `x`'s `needed` has no `zh` text",
+    ),
+    (
+        "an exercise of no lesson",
+        "interop.toml",
+        false,
+        "exercise = \"nope\"\n[[step]]\nid = \"x\"\ntitle = { en = \"X\", zh = \"X\" }\nneeded = { en = \"Y\", zh = \"Y\" }\nlist_tools = [\"echo\"]\n",
+        "interop.toml:2: `exercise = \"nope\"` is no exercise of this lesson",
+    ),
 ];
 
 #[test]
-fn each_broken_conformance_file_is_reported_with_file_line_and_fix() {
-    for (name, server, file, says) in CONFORMANCE {
+fn each_broken_package_file_is_reported_with_file_line_and_fix() {
+    for (name, file, server, text, says) in PACKAGE_FILES {
         let dir = tempfile::tempdir().expect("temp dir");
         copy(&repo().join("tests/fixtures/course"), dir.path());
         let lesson = dir.path().join("lessons/basics");
@@ -385,11 +442,7 @@ fn each_broken_conformance_file_is_reported_with_file_line_and_fix() {
             let text = std::fs::read_to_string(&path).expect("read");
             std::fs::write(&path, text + "\n[server]\nexercise = \"echo\"\n").expect("write");
         }
-        std::fs::write(
-            lesson.join("conformance.toml"),
-            format!("format_version = 1\n{file}"),
-        )
-        .expect("write");
+        std::fs::write(lesson.join(file), format!("format_version = 1\n{text}")).expect("write");
         for args in [vec!["dev", "check"], vec!["list"]] {
             let output = learn_in(dir.path(), &args);
             let err = stderr(&output);

@@ -5,6 +5,7 @@ pub mod conformance;
 pub(crate) mod error;
 pub mod forge;
 pub(crate) mod glossary;
+pub mod interop;
 pub(crate) mod layout;
 pub mod lint;
 pub mod load;

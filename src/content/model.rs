@@ -1,6 +1,7 @@
 //! The loaded, validated course: what the rest of the program works with.
 
 use super::conformance::Conformance;
+use super::interop::Interop;
 use super::scenario::Scenario;
 use super::template::VarSpec;
 use super::text::Localized;
@@ -33,6 +34,9 @@ pub struct Lesson {
     /// How the conformance suite's checks meet the lesson
     /// (`conformance.toml`), if it says.
     pub conformance: Option<Conformance>,
+    /// What the official SDK does to the lesson's server in `learn
+    /// interop` (`interop.toml`), if the lesson says.
+    pub interop: Option<Interop>,
 }
 
 /// A lesson's `[server]` table.
@@ -271,9 +275,32 @@ impl Course {
             .or_else(|| self.server_exercise())
     }
 
-    /// The exercise `interop` takes when none is named (the SDK's steps are
-    /// written for lesson 1's demo server): the first lesson's `[server]
-    /// exercise`, else the last server exercise.
+    /// The SDK steps `learn interop` runs against `exercise`: those of its
+    /// own lesson, else of the nearest lesson before it that has some.
+    pub fn interop_for(&self, exercise: &str) -> Option<&Interop> {
+        let upto = self
+            .lessons
+            .iter()
+            .position(|l| l.exercises.iter().any(|e| e.id == exercise))
+            .map_or(self.lessons.len(), |p| p + 1);
+        self.lessons[..upto]
+            .iter()
+            .rev()
+            .find_map(|l| l.interop.as_ref())
+    }
+
+    /// The exercise `learn interop` takes when none is named: the one the
+    /// first lesson's SDK steps are written for.
+    pub fn interop_exercise(&self) -> Option<&Exercise> {
+        self.lessons
+            .iter()
+            .find_map(|l| l.interop.as_ref())
+            .and_then(|i| self.exercise(&i.exercise))
+    }
+
+    /// The first lesson's `[server] exercise`, else the last server
+    /// exercise: the server a hint names, and the one `serve` and
+    /// `conformance` take before any lesson with a `[server]`.
     pub fn server_exercise(&self) -> Option<&Exercise> {
         self.server()
             .and_then(|s| self.exercise(&s.exercise))

@@ -5,6 +5,7 @@ use super::conformance::load_conformance;
 use super::exercise::load_exercise;
 use super::facts::load_facts;
 use super::file_check::FileCheck;
+use super::interop::load_interop;
 use super::relative;
 use super::toml_file::read_toml;
 use super::vars::check_vars;
@@ -236,6 +237,7 @@ pub(super) fn load_lesson(
         server.as_ref().map(|s| s.exercise.as_str()),
         errors,
     );
+    let interop = load_interop(dir, &exercises, errors);
     let glossary = dir.join("glossary.toml");
     if glossary.is_file() {
         match crate::content::glossary::load(&glossary) {
@@ -270,5 +272,6 @@ pub(super) fn load_lesson(
         finished: file.finished,
         server,
         conformance,
+        interop,
     })
 }

@@ -426,7 +426,7 @@ pub struct ConformanceArgs {
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("batch").args(["list", "answers"]))]
 pub struct QuizArgs {
-    /// Objective id, e.g. `wire-shapes`, or `<lesson>/<id>` when lessons share it
+    /// Objective id (as `learn list` shows it), or `<lesson>/<id>` when lessons share it
     /// [default: the first quiz not yet passed]
     pub objective: Option<String>,
 

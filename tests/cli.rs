@@ -202,3 +202,72 @@ fn help_and_completions() {
     assert_eq!(code(&completions), 0);
     assert!(stdout(&completions).contains("learn"));
 }
+
+/// Every `learn ...` line README.md and CONTRIBUTING.md show names a
+/// command that exists and only flags its `--help` lists, so the guides
+/// cannot drift from the program.
+#[test]
+fn the_guides_name_only_commands_and_flags_that_exist() {
+    let mut named = Vec::new();
+    for guide in ["README.md", "CONTRIBUTING.md"] {
+        let text = std::fs::read_to_string(repo().join(guide)).expect("the guide");
+        for line in text.lines() {
+            // Code spans, and the lines of code blocks.
+            let spans = line.split('`').skip(1).step_by(2);
+            let whole = std::iter::once(line.trim());
+            for shown in spans.chain(whole) {
+                if let Some(rest) = shown.strip_prefix("learn ") {
+                    named.push((guide, rest.split('#').next().unwrap_or("").to_string()));
+                }
+            }
+        }
+    }
+    assert!(named.len() > 10, "{named:?}");
+    for (guide, rest) in &named {
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let Some(command) = words.first().filter(|w| !w.starts_with(['-', '<'])) else {
+            continue; // `learn --help`, `learn <command> --help`
+        };
+        let mut path = vec![*command];
+        if *command == "dev"
+            && let Some(sub) = words.get(1).filter(|w| !w.starts_with('-'))
+        {
+            path.push(sub);
+        }
+        let help = learn(&[path.as_slice(), &["--help"]].concat());
+        assert_eq!(code(&help), 0, "{guide}: `learn {rest}`: no such command");
+        let help = stdout(&help);
+        for (at, word) in words.iter().enumerate() {
+            let Some(flag) = word
+                .strip_prefix('[')
+                .unwrap_or(word)
+                .split(['[', ']', '|'])
+                .next()
+            else {
+                continue;
+            };
+            if !flag.starts_with("--") {
+                continue;
+            }
+            let flag = flag.trim_end_matches([',', '.', ')']);
+            assert!(
+                help.contains(&format!("{flag} ")) || help.contains(&format!("{flag}\n")),
+                "{guide}: `learn {rest}`: `learn {}` has no {flag}",
+                path.join(" ")
+            );
+            // `--format a|b[,...]`: each value is one the help lists.
+            let values = words.get(at + 1).filter(|_| flag == "--format");
+            for value in values
+                .into_iter()
+                .flat_map(|v| v.split(['|', ',', '[', ']', '.']))
+            {
+                if !value.is_empty() && !value.starts_with('<') {
+                    assert!(
+                        help.contains(&format!("- {value}:")),
+                        "{guide}: `learn {rest}`: --format has no {value}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,10 +1,13 @@
 //! Content: lesson data on disk, loaded and validated. Knows files and
 //! formats; knows nothing about processes or terminals.
 
+pub mod conformance;
 pub(crate) mod error;
 pub mod forge;
 pub(crate) mod glossary;
+pub mod interop;
 pub(crate) mod layout;
+pub mod lint;
 pub mod load;
 pub(crate) mod model;
 pub mod numbers;

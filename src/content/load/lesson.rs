@@ -1,9 +1,11 @@
 //! `lesson.toml`: objectives and their steps, the lesson's vars, its
 //! opening, closing and `[server]`, and the files they point at.
 
+use super::conformance::load_conformance;
 use super::exercise::load_exercise;
 use super::facts::load_facts;
 use super::file_check::FileCheck;
+use super::interop::load_interop;
 use super::relative;
 use super::toml_file::read_toml;
 use super::vars::check_vars;
@@ -228,7 +230,6 @@ pub(super) fn load_lesson(
             ),
             Some(_) => {}
         }
-        // Whether the file exists is `learn dev check`'s to say (layout).
         server
     });
     if let Some(finished) = &file.finished {
@@ -248,6 +249,13 @@ pub(super) fn load_lesson(
         }
     }
     let facts = load_facts(dir, &exercises, errors);
+    let conformance = load_conformance(
+        dir,
+        &objectives,
+        server.as_ref().map(|s| s.exercise.as_str()),
+        errors,
+    );
+    let interop = load_interop(dir, &exercises, errors);
     let glossary = dir.join("glossary.toml");
     if glossary.is_file() {
         match crate::content::glossary::load(&glossary) {
@@ -282,5 +290,7 @@ pub(super) fn load_lesson(
         finished: file.finished,
         reviews: file.reviews,
         server,
+        conformance,
+        interop,
     })
 }

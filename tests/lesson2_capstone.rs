@@ -8,7 +8,7 @@ use common::*;
 
 const EXERCISE: &str = "conformant-server";
 /// How many scenarios the exercise has.
-const SCENARIO_COUNT: usize = 23;
+const SCENARIO_COUNT: usize = 24;
 const SEEDS: [&str; 3] = ["1", "2", "3"];
 /// For the cases added with the stream endings, the acknowledged resource
 /// URIs, the echoed requestState, serverInfo and the parse error.

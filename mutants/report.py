@@ -52,7 +52,18 @@ def summarise(outcomes_path):
     return counts, sorted(survivors, key=lambda s: (s[1], s[0])), baseline_ok
 
 
-def section(exercise, counts, survivors, baseline_ok, reasons):
+def scope_line(scope):
+    """What was mutated, from the scope.json mutants/scope.py wrote."""
+    if scope["scope"] == "whole":
+        return "Mutated: every function of the solution."
+    functions = ", ".join(f"`{f}`" for f in scope["functions"])
+    return (
+        f"Mutated: the code the learner writes, {scope['mutants']} of the solution's "
+        f"{scope['all_mutants']} mutants, in {len(scope['functions'])} functions: {functions}."
+    )
+
+
+def section(exercise, counts, survivors, baseline_ok, reasons, scope):
     viable = counts["caught"] + counts["missed"] + counts["timeout"]
     killed = counts["caught"] + counts["timeout"]
     rate = killed / viable if viable else 1.0
@@ -68,6 +79,8 @@ def section(exercise, counts, survivors, baseline_ok, reasons):
         f"{viable} viable mutants, {killed} killed ({rate:.1%}: {counts['caught']} failed "
         f"a scenario, {counts['timeout']} timed out), {counts['missed']} survived; "
         f"{counts['unviable']} did not compile.",
+        "",
+        scope_line(scope),
         "",
     ]
     if survivors:
@@ -105,7 +118,8 @@ def main():
     for outcomes in sorted(out_dir.glob("*/mutants.out/outcomes.json")):
         exercise = outcomes.parent.parent.name
         counts, survivors, baseline_ok = summarise(outcomes)
-        body, found, _ = section(exercise, counts, survivors, baseline_ok, reasons)
+        scope = json.loads((outcomes.parent.parent / "scope.json").read_text())
+        body, found, _ = section(exercise, counts, survivors, baseline_ok, reasons, scope)
         sections[exercise] = body
         problems += found
     order = sorted(
@@ -123,8 +137,12 @@ def main():
         "(the checker's own time limit failed the program). Survivors are explained in",
         "`mutants/survivors.toml`; the rule is at least 90% killed per exercise.",
         "",
-        "| exercise | viable | killed | rate | survived | did not compile |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "Mutated: \"whole solution\" is every function of the reference solution;",
+        "\"learner's code\" is the functions the shipped exercise leaves as `todo!()` and",
+        "helpers only the solution has (mutants/scope.toml sets it per lesson).",
+        "",
+        "| exercise | mutated | viable | killed | rate | survived | did not compile |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for exercise in order:
         m = re.search(
@@ -132,9 +150,15 @@ def main():
             sections[exercise],
             flags=re.S,
         )
+        if "Mutated: the code the learner writes" in sections[exercise]:
+            mutated = "learner's code"
+        elif "Mutated: every function" in sections[exercise]:
+            mutated = "whole solution"
+        else:
+            mutated = "not recorded"
         if m:
             header.append(
-                f"| {exercise} | {m[1]} | {m[2]} | {m[3]} | {m[4]} | {m[5]} |"
+                f"| {exercise} | {mutated} | {m[1]} | {m[2]} | {m[3]} | {m[4]} | {m[5]} |"
             )
     text = "\n".join(header) + "\n\n" + "\n\n".join(sections[e] for e in order) + "\n"
     report.write_text(text)

@@ -8,7 +8,7 @@ use common::*;
 
 const EXERCISE: &str = "conformant-server";
 /// How many scenarios the exercise has.
-const SCENARIO_COUNT: usize = 23;
+const SCENARIO_COUNT: usize = 25;
 const SEEDS: [&str; 3] = ["1", "2", "3"];
 /// For the cases added with the stream endings, the acknowledged resource
 /// URIs, the echoed requestState, serverInfo and the parse error.
@@ -22,8 +22,8 @@ const CASES: &[(&str, &[&str])] = &[
         &["no log message unless asked, none below the level"],
     ),
     // It falls back to round 0 on a state that fails its check: the random
-    // string completes with the answer sent along, the forged payloads ask
-    // again. Neither is a refusal.
+    // string and another tool's state complete with the answer sent along,
+    // the forged payloads ask again. Neither is a refusal.
     (
         "conformant_server_trusts_state",
         &[
@@ -31,6 +31,7 @@ const CASES: &[(&str, &[&str])] = &[
             OLD_TAG,
             OTHER_KEY,
             CHECKSUM,
+            "a state issued for another tool is refused",
         ],
     ),
     // Signature mistakes, each caught by a state forged in the exercise's

@@ -40,8 +40,15 @@ const STATE_LIFETIME: u64 = 600;
 /// The server's signing key. Fixed here so that every process of this server
 /// signs alike and the lesson runs anywhere. A real server reads 32 or more
 /// random bytes from a secret store or the environment, never from its
-/// source, and can rotate them.
-const STATE_KEY: &[u8] = b"learn notes server: requestState signing key, demo only";
+/// source, and can rotate them. This one is 64 bytes, exactly one HMAC
+/// block: a key of that length is used as it is, only a longer one is hashed
+/// first (RFC 2104), so the checker sees whether `hmac_sha256` draws that line
+/// in the right place.
+const STATE_KEY: &[u8] = b"learn notes server: requestState signing key, 1 block, demo only";
+
+/// The JSON-RPC code for invalid params, what this server answers to every
+/// request it cannot take, a refused `requestState` included.
+const INVALID_PARAMS: i64 = -32602;
 
 type Object = Map<String, Value>;
 
@@ -91,7 +98,7 @@ fn issue_state(state: &Object) -> String {
 }
 
 /// TODO: the state inside `text`, ONLY if all of these hold; otherwise
-/// `Err(Failure::new(-32602, ..))`:
+/// `Err(Failure::new(INVALID_PARAMS, ..))`:
 ///   - `text` is a string `payload.tag` (split at the dot);
 ///   - the tag (`from_hex`) equals `hmac_sha256(STATE_KEY, payload)`,
 ///     compared with `same_bytes` (a plain `==` stops at the first
@@ -210,7 +217,7 @@ fn answer_to(state: &Object, answers: &Object, key: &str, field: &str) -> Result
             .map_or(Answer::Missing, Answer::Given)),
         Some("decline" | "cancel") => Ok(Answer::Refused),
         _ => Err(Failure::new(
-            -32602,
+            INVALID_PARAMS,
             format!("Invalid params: inputResponses.{key} is not an elicitation result"),
         )),
     }
@@ -222,7 +229,7 @@ fn input_responses(params: &Object) -> Result<Object, Failure> {
         None => Ok(Object::new()),
         Some(Value::Object(answers)) => Ok(answers.clone()),
         Some(_) => Err(Failure::new(
-            -32602,
+            INVALID_PARAMS,
             "Invalid params: inputResponses must be an object",
         )),
     }
@@ -238,7 +245,7 @@ fn title_argument(params: &Object) -> Result<String, Failure> {
         .map(str::to_string)
         .ok_or_else(|| {
             Failure::new(
-                -32602,
+                INVALID_PARAMS,
                 "Invalid params: a note `title` argument is required",
             )
         })
@@ -453,11 +460,11 @@ fn route(method: &str, params: &Object, capabilities: &Object) -> Result<Value, 
         ("tools/call", Some("rename_note")) => rename_note(params, capabilities),
         ("tools/call", Some("delete_note")) => delete_note(params, capabilities),
         ("tools/call", Some(other)) => Err(Failure::new(
-            -32602,
+            INVALID_PARAMS,
             format!("Invalid params: no such tool: {other}"),
         )),
         ("tools/call", None) => Err(Failure::new(
-            -32602,
+            INVALID_PARAMS,
             "Invalid params: tools/call needs a tool name",
         )),
         _ => Err(Failure::new(-32601, "Method not found")),
@@ -468,14 +475,14 @@ fn route(method: &str, params: &Object, capabilities: &Object) -> Result<Value, 
 fn check_meta(params: &Object) -> Result<&Object, Failure> {
     let Some(meta) = params.get("_meta").and_then(Value::as_object) else {
         return Err(Failure::new(
-            -32602,
+            INVALID_PARAMS,
             "Invalid params: params._meta is required",
         ));
     };
     match meta.get(VERSION_KEY).and_then(Value::as_str) {
         None => {
             return Err(Failure::new(
-                -32602,
+                INVALID_PARAMS,
                 format!("Invalid params: {VERSION_KEY} is required"),
             ));
         }
@@ -490,7 +497,7 @@ fn check_meta(params: &Object) -> Result<&Object, Failure> {
         .and_then(Value::as_object)
         .ok_or_else(|| {
             Failure::new(
-                -32602,
+                INVALID_PARAMS,
                 format!("Invalid params: {CAPABILITIES_KEY} is required"),
             )
         })

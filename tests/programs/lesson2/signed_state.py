@@ -36,7 +36,7 @@ import sys
 import time
 
 DEFECTS = set(sys.argv[index + 1] for index, arg in enumerate(sys.argv[:-1]) if arg == "--defect")
-KEY = os.environ.get("NOTES_STATE_KEY", "learn notes server: requestState signing key, demo only").encode()
+KEY = os.environ.get("NOTES_STATE_KEY", "learn notes server: requestState signing key, 1 block, demo only").encode()
 REMEMBERED = {}  # only the `title-in-memory` defect uses it
 
 

@@ -35,7 +35,7 @@ import time
 DEFECTS = {sys.argv[i + 1] for i in range(1, len(sys.argv) - 1) if sys.argv[i] == "--defect"}
 KEY = bytes.fromhex(
     "6c6561726e206e6f746573207365727665723a207265717565737453746174652073"
-    "69676e696e67206b65792c2064656d6f206f6e6c79")
+    "69676e696e67206b65792c203120626c6f636b2c2064656d6f206f6e6c79")
 LIFETIME = 120
 QUESTION = {"new": ("new_title", {"type": "string"}), "sure": ("confirm", {"type": "boolean"})}
 

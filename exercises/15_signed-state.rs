@@ -45,6 +45,12 @@ const STATE_LIFETIME: u64 = 600;
 /// first (RFC 2104), so the checker sees whether `hmac_sha256` draws that line
 /// in the right place.
 const STATE_KEY: &[u8] = b"learn notes server: requestState signing key, 1 block, demo only";
+/// The key this server signed with before `STATE_KEY`. Keys are rotated, and
+/// a state signed with the old key may still come back until it expires, so
+/// `open_state` still accepts its tags; `issue_state` never signs with it. It
+/// is longer than one HMAC block, so `hmac_sha256` hashes it first.
+const PREVIOUS_STATE_KEY: &[u8] =
+    b"learn notes server: the requestState signing key before STATE_KEY, longer than one block, demo only";
 
 /// The JSON-RPC code for invalid params, what this server answers to every
 /// request it cannot take, a refused `requestState` included.
@@ -100,9 +106,10 @@ fn issue_state(state: &Object) -> String {
 /// TODO: the state inside `text`, ONLY if all of these hold; otherwise
 /// `Err(Failure::new(INVALID_PARAMS, ..))`:
 ///   - `text` is a string `payload.tag` (split at the dot);
-///   - the tag (`from_hex`) equals `hmac_sha256(STATE_KEY, payload)`,
-///     compared with `same_bytes` (a plain `==` stops at the first
-///     difference, and its timing tells an attacker how much was right);
+///   - the tag (`from_hex`) equals `hmac_sha256(STATE_KEY, payload)` or
+///     `hmac_sha256(PREVIOUS_STATE_KEY, payload)`, compared with
+///     `same_bytes` (a plain `==` stops at the first difference, and its
+///     timing tells an attacker how much was right);
 ///   - `decode_payload(payload)` reads it;
 ///   - its `"tool"` is `tool` and its `"title"` is `title` (a state is
 ///     bound to the request it was issued for: no replay elsewhere);

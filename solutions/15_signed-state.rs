@@ -28,6 +28,12 @@ const STATE_LIFETIME: u64 = 600;
 /// first (RFC 2104), so the checker sees whether `hmac_sha256` draws that line
 /// in the right place.
 const STATE_KEY: &[u8] = b"learn notes server: requestState signing key, 1 block, demo only";
+/// The key this server signed with before `STATE_KEY`. Keys are rotated, and
+/// a state signed with the old key may still come back until it expires, so
+/// `open_state` still accepts its tags; `issue_state` never signs with it. It
+/// is longer than one HMAC block, so `hmac_sha256` hashes it first.
+const PREVIOUS_STATE_KEY: &[u8] =
+    b"learn notes server: the requestState signing key before STATE_KEY, longer than one block, demo only";
 
 /// The JSON-RPC code for invalid params, what this server answers to every
 /// request it cannot take, a refused `requestState` included.
@@ -87,8 +93,9 @@ fn issue_state(state: &Object) -> String {
     format!("{payload}.{}", to_hex(&tag))
 }
 
-/// The state inside `text`, only if this server signed it, for this `tool`
-/// and this note, and it has not expired. Anything else: -32602.
+/// The state inside `text`, only if this server signed it (with its key or
+/// the previous one), for this `tool` and this note, and it has not expired.
+/// Anything else: -32602.
 fn open_state(text: &Value, tool: &str, title: &str) -> Result<Object, Failure> {
     let refuse = |why: &str| {
         Failure::new(
@@ -100,9 +107,9 @@ fn open_state(text: &Value, tool: &str, title: &str) -> Result<Object, Failure> 
         .as_str()
         .and_then(|text| text.split_once('.'))
         .ok_or_else(|| refuse("is not one this server issued"))?;
-    let expected = hmac_sha256(STATE_KEY, payload.as_bytes());
     let tag = from_hex(tag).unwrap_or_default();
-    if !same_bytes(&tag, &expected) {
+    let signed_with = |key: &[u8]| same_bytes(&tag, &hmac_sha256(key, payload.as_bytes()));
+    if !signed_with(STATE_KEY) && !signed_with(PREVIOUS_STATE_KEY) {
         return Err(refuse("failed its signature check"));
     }
     // Signed by us, so the payload is ours; still, read it with care.

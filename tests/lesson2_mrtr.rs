@@ -68,8 +68,9 @@ const CASES: &[(&str, &str, Option<&str>, &[&str])] = &[
     ),
     // A second correct server in the exercise's state format, other
     // spelling (members in another order, indented JSON, the key as hex),
-    // and its five signature mistakes. Each of them passed every scenario
-    // before the forged states (`${s:forged=...}`), whatever the seed.
+    // and its six signature mistakes. The first five passed every scenario
+    // before the forged states (`${s:forged=...}`), whatever the seed; the
+    // sixth passed before the rotation scenario.
     ("signed-state", "signed_state_fields.py", None, &[]),
     (
         "signed-state",
@@ -77,6 +78,7 @@ const CASES: &[(&str, &str, Option<&str>, &[&str])] = &[
         Some("constant-tag"),
         &[
             FORMAT_AND_KEY,
+            PREVIOUS_KEY,
             "a changed payload with its old tag is refused",
         ],
     ),
@@ -86,6 +88,7 @@ const CASES: &[(&str, &str, Option<&str>, &[&str])] = &[
         Some("sha256-tag"),
         &[
             FORMAT_AND_KEY,
+            PREVIOUS_KEY,
             "a changed payload with a plain SHA-256 tag is refused",
         ],
     ),
@@ -105,6 +108,12 @@ const CASES: &[(&str, &str, Option<&str>, &[&str])] = &[
         Some("no-expiry"),
         &["an expired state is refused, even signed with STATE_KEY"],
     ),
+    (
+        "signed-state",
+        "signed_state_current_key_only.py",
+        Some("current-key-only"),
+        &[PREVIOUS_KEY],
+    ),
     // Not in the format, so every scenario that forges from its state stops
     // there, saying so.
     (
@@ -113,6 +122,7 @@ const CASES: &[(&str, &str, Option<&str>, &[&str])] = &[
         Some("unsigned"),
         &[
             FORMAT_AND_KEY,
+            PREVIOUS_KEY,
             "a changed payload with its old tag is refused",
             "a state signed with another key is refused",
             "a changed payload with a plain SHA-256 tag is refused",
@@ -122,6 +132,7 @@ const CASES: &[(&str, &str, Option<&str>, &[&str])] = &[
 ];
 
 const FORMAT_AND_KEY: &str = "the state has the exercise's format and is signed with STATE_KEY";
+const PREVIOUS_KEY: &str = "a state signed with the previous key still completes";
 
 /// The wrong programs are files of their own (the defect is in their name
 /// and docstring); `defect` only labels the case in failure messages.

@@ -37,6 +37,11 @@ import time
 
 DEFECTS = set(sys.argv[index + 1] for index, arg in enumerate(sys.argv[:-1]) if arg == "--defect")
 KEY = os.environ.get("NOTES_STATE_KEY", "learn notes server: requestState signing key, 1 block, demo only").encode()
+# Rotated out, still verified until the states it signed expire.
+OLD_KEYS = [os.environ.get(
+    "NOTES_PREVIOUS_STATE_KEY",
+    "learn notes server: the requestState signing key before STATE_KEY, longer than one block, demo only",
+).encode()]
 REMEMBERED = {}  # only the `title-in-memory` defect uses it
 
 
@@ -64,8 +69,9 @@ def unseal(state, tool, arguments):
         raise refuse("not a state of this server")
     try:
         tag = bytes.fromhex(parts[1])
-        good = hmac.new(KEY, parts[0].encode(), hashlib.sha256).digest()
-        signed = hmac.compare_digest(tag, good)
+        signed = any(
+            hmac.compare_digest(tag, hmac.new(key, parts[0].encode(), hashlib.sha256).digest())
+            for key in [KEY, *OLD_KEYS])
         if not signed and "accepts-tampered" not in DEFECTS:
             raise refuse("bad signature")
         payload = json.loads(bytes.fromhex(parts[0]))

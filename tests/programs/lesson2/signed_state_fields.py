@@ -7,7 +7,8 @@ lowercase hex of a JSON object with `tool`, `title` and `expires`, the tag
 the hex of HMAC-SHA256 under the demo key over the payload text. Its own
 spelling: members in another order (`expires` first), JSON written with an
 indent (so the payload holds newlines), the key kept as hex and decoded at
-start, tags compared as text with `hmac.compare_digest`; the question keys
+start, the previous key (longer than one HMAC block) still verified, tags
+compared as text with `hmac.compare_digest`; the question keys
 are `new` and `sure`; a refused state gets -32602 with a message saying why.
 
     python3 tests/programs/lesson2/signed_state_fields.py [--defect NAME]
@@ -23,6 +24,8 @@ scenarios of its rule:
   checked.
 - `no-expiry`: everything is checked but `expires`.
 - `unsigned`: the state is the base64url of the JSON, with no tag at all.
+- `current-key-only`: tags are checked under the current key only, so a
+  state signed before the key was rotated is refused.
 """
 
 import base64
@@ -36,6 +39,9 @@ DEFECTS = {sys.argv[i + 1] for i in range(1, len(sys.argv) - 1) if sys.argv[i] =
 KEY = bytes.fromhex(
     "6c6561726e206e6f746573207365727665723a207265717565737453746174652073"
     "69676e696e67206b65792c203120626c6f636b2c2064656d6f206f6e6c79")
+# The key before KEY (longer than a block); still verified after rotation.
+PREVIOUS_KEY = (b"learn notes server: the requestState signing key before STATE_KEY, "
+                b"longer than one block, demo only")
 LIFETIME = 120
 QUESTION = {"new": ("new_title", {"type": "string"}), "sure": ("confirm", {"type": "boolean"})}
 
@@ -44,12 +50,17 @@ class Refusal(Exception):
     pass
 
 
-def tag_of(payload):
+def tag_of(payload, key=KEY):
     if "constant-tag" in DEFECTS:
         return "ab" * 32
     if "sha256-tag" in DEFECTS:
         return hashlib.sha256(payload.encode()).hexdigest()
-    return hmac.new(KEY, payload.encode(), "sha256").hexdigest()
+    return hmac.new(key, payload.encode(), "sha256").hexdigest()
+
+
+def verifies(payload, tag):
+    keys = [KEY] if "current-key-only" in DEFECTS else [KEY, PREVIOUS_KEY]
+    return any(hmac.compare_digest(tag, tag_of(payload, key)) for key in keys)
 
 
 def pack(fields):
@@ -70,7 +81,7 @@ def unpack(state, tool, title):
             fields = json.loads(base64.urlsafe_b64decode(state.encode()))
         else:
             payload, tag = state.split(".")
-            if "never-verifies" not in DEFECTS and not hmac.compare_digest(tag, tag_of(payload)):
+            if "never-verifies" not in DEFECTS and not verifies(payload, tag):
                 raise Refusal("requestState has a bad signature")
             fields = json.loads(bytes.fromhex(payload))
     except (ValueError, TypeError):

@@ -21,7 +21,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// The driver; tests/interop.rs runs the same file.
+/// The driver; tests/it/interop.rs runs the same file.
 const DRIVER: &str = include_str!("interop/driver.py");
 
 /// The SDK release these steps were written against; `.ci/run` pins the same.

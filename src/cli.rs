@@ -341,7 +341,10 @@ pub struct CheckArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Explain every failing scenario, not only the first three
+    /// Explain every failing scenario, not only the first three (with
+    /// --json: each failing scenario's `message` is its whole explanation, as
+    /// the text report gives it, rather than its problems cut to 500
+    /// characters)
     #[arg(long)]
     pub full: bool,
 }

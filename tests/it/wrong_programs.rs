@@ -246,3 +246,40 @@ fn the_json_verdict_has_the_documented_fields() {
         assert!(matches!(scenario["runs"], Value::Array(_)));
     }
 }
+
+/// With `--full`, each failing scenario's `message` in the JSON verdict is
+/// the whole explanation the text report gives it (the problems, the diff,
+/// the rule, the section to read), so one `--json` run says what a learner
+/// reads: the cases of every lesson are checked that way.
+#[test]
+fn a_full_json_message_is_what_the_text_report_says() {
+    require_python();
+    let path = repo().join("tests/programs/wrong/id_as_string.py");
+    let cmd = format!("python3 {}", path.display());
+    let args = ["check", "id-echo", "--cmd", &cmd, "--seed", "42", "--full"];
+    let verdict = json(&learn(&[&args[..], &["--json"]].concat()));
+    let text = stdout(&learn(&args));
+    let failed: Vec<&Value> = verdict["scenarios"]
+        .as_array()
+        .expect("scenarios")
+        .iter()
+        .filter(|s| s["passed"] == false)
+        .collect();
+    assert!(!failed.is_empty(), "{verdict:#}");
+    for scenario in failed {
+        let head = format!("  ✗ {} [", scenario["name"].as_str().expect("name"));
+        let block: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.starts_with(&head))
+            .skip(1)
+            .take_while(|l| l.starts_with("      "))
+            .map(|l| &l[6..])
+            .collect();
+        assert_eq!(scenario["message"], block.join("\n") + "\n", "{text}");
+        assert!(
+            block
+                .iter()
+                .any(|l| l.starts_with("Read more: `learn read "))
+        );
+    }
+}

@@ -2,6 +2,7 @@
 //! formats; knows nothing about processes or terminals.
 
 pub(crate) mod error;
+pub mod cases;
 pub mod forge;
 pub(crate) mod glossary;
 pub(crate) mod layout;

@@ -13,7 +13,6 @@ fn edit(path: &Path, from: &str, to: &str) {
     fs::write(path, text.replacen(from, to, 1)).expect("write");
 }
 
-#[test]
 fn the_shipped_course_is_up_to_date() {
     let output = learn(&["dev", "check"]);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
@@ -23,7 +22,6 @@ fn the_shipped_course_is_up_to_date() {
     assert_eq!(stdout(&output), "up to date: nothing to write\n");
 }
 
-#[test]
 fn a_removed_bin_is_named_and_dev_update_puts_it_back() {
     let course = course_copy();
     let cargo = course.path().join("exercises/Cargo.toml");
@@ -45,7 +43,6 @@ fn a_removed_bin_is_named_and_dev_update_puts_it_back() {
     assert_eq!(code(&output), 0, "{}", stderr(&output));
 }
 
-#[test]
 fn an_exercise_numbered_out_of_order_or_misnamed_is_refused() {
     let course = course_copy();
     let toml = course
@@ -67,7 +64,6 @@ fn an_exercise_numbered_out_of_order_or_misnamed_is_refused() {
 /// its solution file, its step in lesson.toml, then `learn dev update`
 /// (which writes the bins, autograding.json and the learner's copy);
 /// `learn check` and `learn dev check --run` then check it.
-#[test]
 fn adding_an_exercise_takes_its_files_and_dev_update() {
     let course = course_copy();
     let root = course.path();
@@ -155,4 +151,14 @@ fn adding_an_exercise_takes_its_files_and_dev_update() {
         "{}",
         stdout(&next)
     );
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(the_shipped_course_is_up_to_date),
+        test!(a_removed_bin_is_named_and_dev_update_puts_it_back),
+        test!(an_exercise_numbered_out_of_order_or_misnamed_is_refused),
+        test!(adding_an_exercise_takes_its_files_and_dev_update),
+    ]
 }

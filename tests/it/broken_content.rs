@@ -168,7 +168,6 @@ fn copy(from: &Path, to: &Path) {
     }
 }
 
-#[test]
 fn the_fixture_itself_is_valid() {
     let output = learn(&[
         "dev",
@@ -178,7 +177,6 @@ fn the_fixture_itself_is_valid() {
     assert_eq!(code(&output), 0, "{}", stderr(&output));
 }
 
-#[test]
 fn each_broken_file_is_reported_with_file_line_and_fix() {
     let mut report = String::new();
     for (name, file, old, new, says) in CASES {
@@ -197,4 +195,12 @@ fn each_broken_file_is_reported_with_file_line_and_fix() {
         report.push_str(&format!("## {name}\n{err}\n"));
     }
     insta::assert_snapshot!("broken-content-errors", report);
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(the_fixture_itself_is_valid),
+        test!(each_broken_file_is_reported_with_file_line_and_fix),
+    ]
 }

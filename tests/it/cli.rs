@@ -27,7 +27,6 @@ fn screen(output: &std::process::Output) -> String {
     text
 }
 
-#[test]
 fn next_walks_through_reading_then_exercise() {
     let dir = fixture_copy();
     let first = learn_in(dir.path(), &["next"]);
@@ -42,7 +41,6 @@ fn next_walks_through_reading_then_exercise() {
     assert_eq!(stdout(&learn_in(dir.path(), &["next"])), stdout(&second));
 }
 
-#[test]
 fn next_in_chinese() {
     let dir = fixture_copy();
     let output = learn_in(dir.path(), &["--lang", "zh", "next"]);
@@ -51,7 +49,6 @@ fn next_in_chinese() {
     insta::assert_snapshot!("next-exercise-zh", screen(&output));
 }
 
-#[test]
 fn list_shows_status_as_table_and_json() {
     let dir = fixture_copy();
     insta::assert_snapshot!("list-fresh", screen(&learn_in(dir.path(), &["list"])));
@@ -67,14 +64,13 @@ fn list_shows_status_as_table_and_json() {
     }
 }
 
-#[test]
 fn check_output_for_a_passing_and_a_failing_program() {
     require_python();
     let dir = fixture_copy();
     let program = |name: &str| {
         format!(
             "python3 {}",
-            repo().join("tests/programs/wrong").join(name).display()
+            repo().join("lessons/mcp-messages/programs/wrong").join(name).display()
         )
     };
     let passing = learn_in(
@@ -101,8 +97,8 @@ fn check_output_for_a_passing_and_a_failing_program() {
     );
     let clean = |text: String| {
         text.replace(
-            &repo().join("tests/programs/wrong").display().to_string(),
-            "tests/programs/wrong",
+            &repo().join("lessons/mcp-messages/programs/wrong").display().to_string(),
+            "lessons/mcp-messages/programs/wrong",
         )
     };
     insta::assert_snapshot!("check-pass", clean(screen(&passing)));
@@ -125,7 +121,6 @@ fn check_output_for_a_passing_and_a_failing_program() {
     insta::assert_snapshot!("check-fail-zh", clean(screen(&zh)));
 }
 
-#[test]
 fn errors_are_clear_and_exit_2() {
     let dir = fixture_copy();
     let mut report = String::new();
@@ -160,7 +155,6 @@ fn errors_are_clear_and_exit_2() {
     insta::assert_snapshot!("errors", report);
 }
 
-#[test]
 fn a_corrupt_progress_file_is_set_aside_not_fatal() {
     let dir = fixture_copy();
     std::fs::write(
@@ -190,7 +184,6 @@ fn a_corrupt_progress_file_is_set_aside_not_fatal() {
     assert!(stdout(&learn_in(dir.path(), &["list"])).contains("1 of 2 steps done"));
 }
 
-#[test]
 fn help_and_completions() {
     let help = learn(&["--help"]);
     assert_eq!(code(&help), 0);
@@ -200,4 +193,17 @@ fn help_and_completions() {
     let completions = learn(&["completions", "bash"]);
     assert_eq!(code(&completions), 0);
     assert!(stdout(&completions).contains("learn"));
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(next_walks_through_reading_then_exercise),
+        test!(next_in_chinese),
+        test!(list_shows_status_as_table_and_json),
+        test!(check_output_for_a_passing_and_a_failing_program),
+        test!(errors_are_clear_and_exit_2),
+        test!(a_corrupt_progress_file_is_set_aside_not_fatal),
+        test!(help_and_completions),
+    ]
 }

@@ -1,4 +1,4 @@
-//! Independent Python clients (tests/programs/clients/) against the
+//! Independent Python clients (lessons/mcp-messages/programs/clients/) against the
 //! `client-ids` exercise: a correct one in four id styles (three switches,
 //! and whole-number floats in `whole_float_ids.py`) must pass, and each
 //! defect of the buggy one must fail at least one scenario.
@@ -14,7 +14,7 @@ const CORRECT: &str = "15";
 const DEFECTIVE: &str = "2";
 
 fn run(script: &str, switches: &str, seed: &str, timeout: &str) -> serde_json::Value {
-    let path = repo().join("tests/programs/clients").join(script);
+    let path = repo().join("lessons/mcp-messages/programs/clients").join(script);
     let cmd = format!("python3 {} {switches}", path.display());
     json(&learn(&[
         "check",
@@ -29,7 +29,6 @@ fn run(script: &str, switches: &str, seed: &str, timeout: &str) -> serde_json::V
     ]))
 }
 
-#[test]
 fn a_client_choosing_its_own_ids_passes() {
     require_python();
     for style in ["string", "offset", "random"] {
@@ -52,7 +51,6 @@ fn a_client_choosing_its_own_ids_passes() {
 /// to the MCP schema (a JSON Schema `integer` is any number whose fraction is
 /// zero), so a client using them passes, on five seeds. (Refused before
 /// issue 26.6; `buggy_client.py` listed them as a defect.)
-#[test]
 fn a_client_writing_its_integer_ids_as_1_0_passes() {
     require_python();
     for seed in ["1", "2", "3", "4", "5"] {
@@ -90,7 +88,6 @@ const DEFECTS: &[&str] = &[
     "goodbye-line",
 ];
 
-#[test]
 fn each_client_defect_fails_at_least_one_scenario() {
     require_python();
     for defect in DEFECTS {
@@ -111,7 +108,6 @@ fn each_client_defect_fails_at_least_one_scenario() {
 
 /// An extra line from a client is named as one, in the words of a program
 /// that writes one line per event, not as a server's stray response.
-#[test]
 fn an_extra_line_is_reported_as_an_extra_line() {
     require_python();
     let verdict = run("buggy_client.py", "--defect goodbye-line", "9", CORRECT);
@@ -135,4 +131,14 @@ fn an_extra_line_is_reported_as_an_extra_line() {
             "{message}"
         );
     }
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(a_client_choosing_its_own_ids_passes),
+        test!(a_client_writing_its_integer_ids_as_1_0_passes),
+        test!(each_client_defect_fails_at_least_one_scenario),
+        test!(an_extra_line_is_reported_as_an_extra_line),
+    ]
 }

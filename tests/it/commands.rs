@@ -6,7 +6,6 @@ use crate::common::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-#[test]
 fn run_gives_stdout_to_the_program_alone() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_learn"))
         .args(["run", "id-echo", "--solution"])
@@ -40,7 +39,6 @@ fn run_gives_stdout_to_the_program_alone() {
     );
 }
 
-#[test]
 fn solution_is_shown_after_solving_or_with_force() {
     let course = course_copy();
     let dir = course.path();
@@ -59,7 +57,6 @@ fn solution_is_shown_after_solving_or_with_force() {
     assert_eq!(code(&learn_in(dir, &["solution", "id-echo"])), 0);
 }
 
-#[test]
 fn progress_counts_done_steps_per_objective() {
     let course = course_copy();
     let dir = course.path();
@@ -79,7 +76,6 @@ fn progress_counts_done_steps_per_objective() {
     assert!(text.contains(" 2/"), "{text}");
 }
 
-#[test]
 fn a_closed_stdout_ends_quietly_as_sigpipe_would() {
     for args in [
         &["list"][..],
@@ -102,7 +98,6 @@ fn a_closed_stdout_ends_quietly_as_sigpipe_would() {
     }
 }
 
-#[test]
 fn a_mistyped_section_or_exercise_gets_a_suggestion_in_both_languages() {
     let output = learn(&["read", "o2-silense"]);
     assert_eq!(code(&output), 2);
@@ -154,7 +149,6 @@ fn progress_up_to(dir: &std::path::Path, exercise: &str) {
     .expect("progress");
 }
 
-#[test]
 fn an_exercise_screen_points_at_the_first_todo_and_speaks_to_cargo_run_users() {
     let course = course_copy();
     let dir = course.path();
@@ -184,4 +178,16 @@ fn an_exercise_screen_points_at_the_first_todo_and_speaks_to_cargo_run_users() {
         "{}",
         stdout(&output)
     );
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(run_gives_stdout_to_the_program_alone),
+        test!(solution_is_shown_after_solving_or_with_force),
+        test!(progress_counts_done_steps_per_objective),
+        test!(a_closed_stdout_ends_quietly_as_sigpipe_would),
+        test!(a_mistyped_section_or_exercise_gets_a_suggestion_in_both_languages),
+        test!(an_exercise_screen_points_at_the_first_todo_and_speaks_to_cargo_run_users),
+    ]
 }

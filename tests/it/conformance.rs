@@ -55,7 +55,6 @@ fn checks(scenario: &Value) -> Vec<&Value> {
         .unwrap_or_default()
 }
 
-#[test]
 fn the_reference_capstone_passes_the_suite_except_its_baseline() {
     if !suite_ready() {
         return;
@@ -164,7 +163,6 @@ const TAUGHT: [&str; 25] = [
     "input-required-result-validate-input",
 ];
 
-#[test]
 fn the_lesson_2_capstone_passes_every_taught_scenario_of_the_suite() {
     if !suite_ready() {
         return;
@@ -237,9 +235,8 @@ fn the_lesson_2_capstone_passes_every_taught_scenario_of_the_suite() {
 }
 
 /// The baseline holds for a server written apart from the reference
-/// (tests/programs/lesson2/conformant_server.py): it is about what the
+/// (lessons/mcp-stateless-server/programs/conformant_server.py): it is about what the
 /// lessons leave out, not about one program.
-#[test]
 fn an_independent_lesson_2_server_meets_the_same_baseline() {
     if !suite_ready() {
         return;
@@ -247,7 +244,7 @@ fn an_independent_lesson_2_server_meets_the_same_baseline() {
     let cmd = format!(
         "python3 {}",
         repo()
-            .join("tests/programs/lesson2/conformant_server.py")
+            .join("lessons/mcp-stateless-server/programs/conformant_server.py")
             .display()
     );
     let output = learn(&[
@@ -281,7 +278,6 @@ fn built_reference(exercise: &str) -> String {
 
 /// The expected failures belong to the exercise, whatever program runs it:
 /// the built reference through `--cmd` is judged as `--solution` judges it.
-#[test]
 fn the_built_reference_through_cmd_meets_its_exercise_baseline() {
     if !suite_ready() {
         return;
@@ -302,7 +298,6 @@ fn the_built_reference_through_cmd_meets_its_exercise_baseline() {
 /// 2's reference, judged as lesson 1's capstone, passes scenarios the
 /// capstone's baseline lets fail (resources, prompts, the `test_*` tools),
 /// and each is said, not counted against it.
-#[test]
 fn a_server_that_does_more_than_its_exercise_asks_passes() {
     if !suite_ready() {
         return;
@@ -354,7 +349,6 @@ fn a_server_that_does_more_than_its_exercise_asks_passes() {
     assert_eq!(code(&output), 1, "{}", stderr(&output));
 }
 
-#[test]
 fn a_server_that_breaks_the_rules_fails_the_suite() {
     if !suite_ready() {
         return;
@@ -388,7 +382,6 @@ fn a_server_that_breaks_the_rules_fails_the_suite() {
     assert!(text.contains("failed unexpectedly"), "{text}");
 }
 
-#[test]
 fn one_scenario_prints_each_check_with_the_section_to_read() {
     if !suite_ready() {
         return;
@@ -413,7 +406,6 @@ fn one_scenario_prints_each_check_with_the_section_to_read() {
     );
 }
 
-#[test]
 fn without_node_learn_conformance_says_how_to_install_it() {
     let output = learn(&["conformance", "--node", "/no/such/node"]);
     let said = stderr(&output);
@@ -431,7 +423,6 @@ fn without_node_learn_conformance_says_how_to_install_it() {
     );
 }
 
-#[test]
 fn the_pins_live_in_one_file_that_ci_reads() {
     let ci = std::fs::read_to_string(repo().join(".ci/run")).expect(".ci/run");
     assert!(
@@ -445,7 +436,6 @@ fn the_pins_live_in_one_file_that_ci_reads() {
     assert!(file.contains(&format!("CONFORMANCE_VERSION={}\n", pins.suite)));
 }
 
-#[test]
 fn every_section_a_check_points_to_exists_in_both_languages() {
     let text =
         std::fs::read_to_string(repo().join("conformance/sections.toml")).expect("sections.toml");
@@ -467,7 +457,6 @@ fn every_section_a_check_points_to_exists_in_both_languages() {
 }
 
 /// Every baseline entry says why, in a comment above it.
-#[test]
 fn every_baseline_entry_has_a_reason() {
     for file in [
         "conformance/capstone-expected-failures.yaml",
@@ -489,7 +478,6 @@ fn every_baseline_entry_has_a_reason() {
 /// With no exercise named, `serve` and `conformance` take the server of the
 /// lesson the learner is on; `interop` keeps lesson 1's demo server, which
 /// the SDK's steps are written for.
-#[test]
 fn each_lesson_names_its_own_server_and_baseline() {
     let course = learn::content::load::load_course(&repo()).expect("the course loads");
     let server = |lesson: &str| {
@@ -532,7 +520,6 @@ fn each_lesson_names_its_own_server_and_baseline() {
 /// lesson 1's capstone until lesson 1 is done, then lesson 2's capstone
 /// (seen here before any build: the learner's file is missing, and the
 /// message names it).
-#[test]
 fn serve_takes_the_server_of_the_current_lesson() {
     let course = course_copy();
     let root = course.path();
@@ -578,4 +565,23 @@ fn serve_takes_the_server_of_the_current_lesson() {
     // Named, lesson 1's capstone is still served.
     let said = stderr(&learn_in(root, &["serve", "capstone"]));
     assert!(said.contains("09_capstone.rs does not exist"), "{said}");
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(the_reference_capstone_passes_the_suite_except_its_baseline),
+        test!(the_lesson_2_capstone_passes_every_taught_scenario_of_the_suite),
+        test!(an_independent_lesson_2_server_meets_the_same_baseline),
+        test!(the_built_reference_through_cmd_meets_its_exercise_baseline),
+        test!(a_server_that_does_more_than_its_exercise_asks_passes),
+        test!(a_server_that_breaks_the_rules_fails_the_suite),
+        test!(one_scenario_prints_each_check_with_the_section_to_read),
+        test!(without_node_learn_conformance_says_how_to_install_it),
+        test!(the_pins_live_in_one_file_that_ci_reads),
+        test!(every_section_a_check_points_to_exists_in_both_languages),
+        test!(every_baseline_entry_has_a_reason),
+        test!(each_lesson_names_its_own_server_and_baseline),
+        test!(serve_takes_the_server_of_the_current_lesson),
+    ]
 }

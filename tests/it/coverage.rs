@@ -28,7 +28,6 @@ fn lessons_and_facts() -> Vec<(String, Vec<String>)> {
     lessons
 }
 
-#[test]
 fn every_fact_is_taught_and_checked() {
     let lessons = lessons_and_facts();
     assert_eq!(
@@ -60,7 +59,6 @@ fn every_fact_is_taught_and_checked() {
     }
 }
 
-#[test]
 fn the_committed_tables_are_up_to_date() {
     for (lesson, _) in lessons_and_facts() {
         let table = stdout(&learn(&["dev", "coverage", "--lesson", &lesson]));
@@ -74,7 +72,6 @@ fn the_committed_tables_are_up_to_date() {
     }
 }
 
-#[test]
 fn a_fact_without_a_check_fails_the_coverage_command() {
     let course = course_copy();
     let facts = course.path().join("lessons/mcp-messages/facts.toml");
@@ -93,7 +90,6 @@ fn a_fact_without_a_check_fails_the_coverage_command() {
     );
 }
 
-#[test]
 fn a_scenario_naming_an_unknown_fact_is_a_content_error() {
     let course = course_copy();
     let path = course
@@ -112,4 +108,14 @@ fn a_scenario_naming_an_unknown_fact_is_a_content_error() {
         "{}",
         stderr(&output)
     );
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(every_fact_is_taught_and_checked),
+        test!(the_committed_tables_are_up_to_date),
+        test!(a_fact_without_a_check_fails_the_coverage_command),
+        test!(a_scenario_naming_an_unknown_fact_is_a_content_error),
+    ]
 }

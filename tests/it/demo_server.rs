@@ -1,4 +1,4 @@
-//! The independent Python demo server (tests/programs/demo_server.py, written
+//! The independent Python demo server (lessons/mcp-messages/programs/demo_server.py, written
 //! from CURRICULUM §3 without the reference code) must pass every server
 //! exercise in every correct form, and each of its classic defects must fail.
 
@@ -10,7 +10,7 @@ const TIMEOUT: &str = "2";
 
 /// Lesson 1's server exercises: the demo server is lesson 1's (CURRICULUM
 /// §3). Lesson 2's exercises have their own independent programs
-/// (tests/programs/lesson2/).
+/// (lessons/mcp-stateless-server/programs/).
 fn server_exercises() -> Vec<String> {
     let list = json(&learn(&["list", "--json"]));
     let lesson_1: Vec<&str> = list
@@ -28,7 +28,7 @@ fn server_exercises() -> Vec<String> {
 }
 
 fn run_with(exercise: &str, switches: &str, seed: &str, timeout: &str) -> serde_json::Value {
-    let script = repo().join("tests/programs/demo_server.py");
+    let script = repo().join("lessons/mcp-messages/programs/demo_server.py");
     let cmd = format!("python3 {} {switches}", script.display());
     json(&learn(&[
         "check",
@@ -47,7 +47,6 @@ fn run(exercise: &str, switches: &str, seed: &str) -> serde_json::Value {
     run_with(exercise, switches, seed, TIMEOUT)
 }
 
-#[test]
 fn every_correct_form_passes_every_server_exercise() {
     require_python();
     let exercises = server_exercises();
@@ -123,7 +122,6 @@ const DEFECTS: &[&str] = &[
     "id-after-parse-error",
 ];
 
-#[test]
 fn each_classic_defect_fails_at_least_one_scenario() {
     require_python();
     // The capstone speaks the whole demo server, so it is tried first.
@@ -138,4 +136,12 @@ fn each_classic_defect_fails_at_least_one_scenario() {
             "--defect {defect} was not caught by any server exercise"
         );
     });
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(every_correct_form_passes_every_server_exercise),
+        test!(each_classic_defect_fails_at_least_one_scenario),
+    ]
 }

@@ -78,7 +78,6 @@ fn expected(
     }
 }
 
-#[test]
 fn every_official_envelope_example_gets_its_kind_and_type() {
     const WHAT: &str = "explain on the official envelope examples";
     let Some(examples) = examples(WHAT) else {
@@ -122,7 +121,6 @@ fn every_official_envelope_example_gets_its_kind_and_type() {
     eprintln!("{explained} official envelope examples explained");
 }
 
-#[test]
 fn every_official_part_of_a_message_is_not_a_message() {
     let Some(examples) = examples("explain on the official examples of message parts") else {
         return;
@@ -147,7 +145,6 @@ fn every_official_part_of_a_message_is_not_a_message() {
     assert!(parts >= 50, "only {parts} non-envelope examples found");
 }
 
-#[test]
 fn an_input_required_result_is_typed_whatever_it_answers() {
     let Some(examples) = examples("explain on the official InputRequiredResult") else {
         return;
@@ -167,7 +164,6 @@ fn an_input_required_result_is_typed_whatever_it_answers() {
     }
 }
 
-#[test]
 fn invalid_input_is_explained_and_unreadable_input_is_an_error() {
     let dir = tempfile::tempdir().expect("temp dir");
     let bad = dir.path().join("bad.json");
@@ -262,7 +258,6 @@ fn tricky_messages() -> Vec<Value> {
     ]
 }
 
-#[test]
 fn the_message_kinds_solution_agrees_with_explain() {
     let answers = [
         None,
@@ -358,7 +353,6 @@ fn keys_to_compare() -> Vec<String> {
     keys
 }
 
-#[test]
 fn the_reserved_keys_solution_agrees_with_explain() {
     let keys = keys_to_compare();
     let lines: Vec<String> = keys
@@ -371,4 +365,16 @@ fn the_reserved_keys_solution_agrees_with_explain() {
         assert_eq!(got, &want, "key {key:?}");
     }
     assert!(keys.len() > 50, "{} keys compared", keys.len());
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(every_official_envelope_example_gets_its_kind_and_type),
+        test!(every_official_part_of_a_message_is_not_a_message),
+        test!(an_input_required_result_is_typed_whatever_it_answers),
+        test!(invalid_input_is_explained_and_unreadable_input_is_an_error),
+        test!(the_message_kinds_solution_agrees_with_explain),
+        test!(the_reserved_keys_solution_agrees_with_explain),
+    ]
 }

@@ -209,7 +209,6 @@ fn exercise<'a>(submission: &'a Value, id: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no exercise {id}"))
 }
 
-#[test]
 fn the_roster_gets_the_right_scores() {
     if !sandbox_available() {
         return;
@@ -336,7 +335,6 @@ fn the_roster_gets_the_right_scores() {
     );
 }
 
-#[test]
 fn junit_report_is_well_formed_xml() {
     if !sandbox_available() {
         return;
@@ -408,7 +406,6 @@ fn junit_report_is_well_formed_xml() {
     assert!(xml.contains("\\u{1b}") && !xml.contains('\u{1b}') && !xml.contains('\u{0}'));
 }
 
-#[test]
 fn gradescope_results_one_file_per_submission() {
     if !sandbox_available() {
         return;
@@ -449,7 +446,6 @@ fn gradescope_results_one_file_per_submission() {
     }
 }
 
-#[test]
 fn gradescope_with_several_submissions_needs_a_folder() {
     if !sandbox_available() {
         return;
@@ -498,7 +494,6 @@ fn question_count() -> usize {
     count
 }
 
-#[test]
 fn hidden_scenarios_and_the_quiz_count() {
     if !sandbox_available() {
         return;
@@ -668,7 +663,6 @@ expect = '{"id": "${hidden_id}", "result": {"resultType": "complete", "nextCurso
     assert_eq!(quiz["max_score"], questions);
 }
 
-#[test]
 fn broken_hidden_scenarios_are_reported_with_file_and_line() {
     if !sandbox_available() {
         return;
@@ -694,13 +688,11 @@ fn broken_hidden_scenarios_are_reported_with_file_and_line() {
     );
 }
 
-#[test]
 fn grade_help() {
     insta::assert_snapshot!("help-grade", stdout(&learn(&["grade", "--help"])));
 }
 
 /// GitHub Classroom's tests are the lesson's exercises with their points.
-#[test]
 fn classroom_autograding_matches_the_lesson_data() {
     let text = fs::read_to_string(repo().join(".github/classroom/autograding.json"))
         .expect("autograding.json");
@@ -717,7 +709,6 @@ fn classroom_autograding_matches_the_lesson_data() {
 }
 
 /// The text table, and no student output reaches the terminal raw.
-#[test]
 fn text_report_is_a_table_safe_for_a_terminal() {
     if !sandbox_available() {
         return;
@@ -743,7 +734,6 @@ fn text_report_is_a_table_safe_for_a_terminal() {
 }
 
 /// A bad line of a quiz answers file is wrong and named; the rest count.
-#[test]
 fn quiz_answers_are_graded_line_by_line() {
     if !sandbox_available() {
         return;
@@ -792,7 +782,6 @@ fn quiz_answers_are_graded_line_by_line() {
 }
 
 /// `--show`: one student's exercise, every scenario's transcript.
-#[test]
 fn show_prints_every_scenario_in_full() {
     if !sandbox_available() {
         return;
@@ -823,7 +812,6 @@ fn show_prints_every_scenario_in_full() {
     );
 }
 
-#[test]
 fn clean_deletes_the_grading_folder() {
     let copy = course_copy();
     let grade_dir = copy.path().join("target/grade/bin");
@@ -837,7 +825,6 @@ fn clean_deletes_the_grading_folder() {
 
 /// Built programs are kept by what they are built from, not by class: the
 /// same students in another order, or one of them alone, compile nothing.
-#[test]
 fn regrading_in_any_order_or_alone_compiles_nothing_new() {
     if !sandbox_available() {
         return;
@@ -864,4 +851,23 @@ fn regrading_in_any_order_or_alone_compiles_nothing_new() {
         assert_eq!(code(&output), 1, "{}", stderr(&output));
         assert_eq!(built(), before, "{class:?} compiled something again");
     }
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(the_roster_gets_the_right_scores),
+        test!(junit_report_is_well_formed_xml),
+        test!(gradescope_results_one_file_per_submission),
+        test!(gradescope_with_several_submissions_needs_a_folder),
+        test!(hidden_scenarios_and_the_quiz_count),
+        test!(broken_hidden_scenarios_are_reported_with_file_and_line),
+        test!(grade_help),
+        test!(classroom_autograding_matches_the_lesson_data),
+        test!(text_report_is_a_table_safe_for_a_terminal),
+        test!(quiz_answers_are_graded_line_by_line),
+        test!(show_prints_every_scenario_in_full),
+        test!(clean_deletes_the_grading_folder),
+        test!(regrading_in_any_order_or_alone_compiles_nothing_new),
+    ]
 }

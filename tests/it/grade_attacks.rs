@@ -446,7 +446,6 @@ fn survivors(class: &Class) -> Vec<String> {
     found
 }
 
-#[test]
 fn a_class_of_attackers_cannot_change_any_grade_but_their_own() {
     if !sandbox_available() {
         return;
@@ -544,4 +543,11 @@ fn a_class_of_attackers_cannot_change_any_grade_but_their_own() {
             serde_json::from_str(&fs::read_to_string(&alone).expect("report")).expect("JSON");
         assert_eq!(scores(&report)[*name], got[*name], "{name} alone");
     }
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(a_class_of_attackers_cannot_change_any_grade_but_their_own),
+    ]
 }

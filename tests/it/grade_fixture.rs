@@ -65,7 +65,6 @@ fn class_of_two(base: &Path) {
 /// `--root course`, relative: every sandbox binds the course's folders by
 /// path, and a relative one once made every compile fail (0 for a student
 /// with full marks, exit 1 as if the class had simply done badly).
-#[test]
 fn a_relative_root_grades_as_an_absolute_one() {
     if !sandbox_available() {
         return;
@@ -89,7 +88,6 @@ fn a_relative_root_grades_as_an_absolute_one() {
 /// folder (once stopped the class before it started). Each is graded for
 /// what its exercise files earn; nobody else loses anything.
 #[cfg(unix)]
-#[test]
 fn a_students_git_folder_or_a_duplicate_folder_stops_nothing() {
     if !sandbox_available() {
         return;
@@ -145,7 +143,6 @@ const COMPILES_FOREVER: &str = "#![allow(long_running_const_eval)]\n\nconst SPIN
 /// other file still compiles and earns its points (the loop once took the
 /// student's whole build limit, and every file after it got nothing), a
 /// classmate loses nothing, and grading again does not compile it again.
-#[test]
 fn a_compile_time_loop_costs_only_its_file_and_only_once() {
     if !sandbox_available() {
         return;
@@ -213,7 +210,6 @@ fn hoarder() -> String {
 /// student over it earns nothing for what ran then, and the report says
 /// why; a classmate under it is graded as usual. (Each process's own limit
 /// lets the hoarder's program through: before the cap, it earned 5/5.)
-#[test]
 fn a_student_over_the_memory_limit_is_stopped_alone() {
     if !sandbox_available() {
         return;
@@ -263,7 +259,6 @@ fn a_student_over_the_memory_limit_is_stopped_alone() {
 /// nothing is compiled or run for it (it was compiled and run before, and
 /// its `todo!()` read as a crash in every report). A file with other line
 /// endings is the same file.
-#[test]
 fn an_untouched_exercise_is_not_attempted_not_a_crash() {
     if !sandbox_available() {
         return;
@@ -307,7 +302,6 @@ fn an_untouched_exercise_is_not_attempted_not_a_crash() {
 }
 
 /// Every format from one grading: `--format` with several, into `--out`.
-#[test]
 fn one_grading_writes_every_format() {
     if !sandbox_available() {
         return;
@@ -351,4 +345,18 @@ fn one_grading_writes_every_format() {
     assert_eq!(alice["score"], ECHO_POINTS);
     // The seed is the same in all: one grading.
     assert!(read("grades.xml").contains(&format!("value=\"{}\"", report["seed"])));
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    let mut tests = vec![
+        test!(a_relative_root_grades_as_an_absolute_one),
+        test!(a_compile_time_loop_costs_only_its_file_and_only_once),
+        test!(a_student_over_the_memory_limit_is_stopped_alone),
+        test!(an_untouched_exercise_is_not_attempted_not_a_crash),
+        test!(one_grading_writes_every_format),
+    ];
+    #[cfg(unix)]
+    tests.push(test!(a_students_git_folder_or_a_duplicate_folder_stops_nothing));
+    tests
 }

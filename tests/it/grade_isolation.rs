@@ -315,7 +315,6 @@ fn sandbox_key_users() -> Vec<String> {
 /// with no solution reads them back, graded in the same run or in a later
 /// one as the same first student. The keyring must be out of reach, and
 /// nothing may be left in it.
-#[test]
 fn the_keyring_carries_nothing_between_students() {
     if !sandbox_available() {
         return;
@@ -418,7 +417,6 @@ fn run_quietly(program: &str, args: &[&str]) -> bool {
 /// process limit counted the grading user's own processes), and a compile
 /// that includes `/proc/1/environ` (bubblewrap's own process) shows nothing
 /// of the grader's environment.
-#[test]
 fn grading_as_another_user_works_and_shows_none_of_its_environment() {
     if !sandbox_available() {
         return;
@@ -639,7 +637,6 @@ impl Drop for Stopped {
 /// holds it); the other class, graded meanwhile, gets exactly its marks. Before,
 /// both runs' first students were the same user, so the second class's first
 /// student could not start a thread.
-#[test]
 fn a_fork_bomb_in_one_run_leaves_another_run_s_marks_untouched() {
     if !sandbox_available() {
         return;
@@ -719,7 +716,6 @@ fn a_fork_bomb_in_one_run_leaves_another_run_s_marks_untouched() {
 /// taker, with no solution, holds each line it is sent as byte-range locks,
 /// and the oracle, which has the solution and serves its classmate for as
 /// long as it runs, holds the answer. Students must never run at once.
-#[test]
 fn locks_on_shared_files_carry_nothing_between_students() {
     if !sandbox_available() {
         return;
@@ -854,7 +850,6 @@ fn main() {{
 /// shown to every sandbox): a student's program finds a classmate's built
 /// program there and runs it in place of its own, and reads the hidden
 /// scenarios. Nothing there is visible now.
-#[test]
 fn a_course_and_class_under_usr_are_not_shown_to_students() {
     if !sandbox_available() {
         return;
@@ -924,7 +919,6 @@ fn a_course_and_class_under_usr_are_not_shown_to_students() {
 /// Grading refuses to start, with a clear error, when the hidden scenarios
 /// lie inside a folder every compile sandbox shows (here the grader's built
 /// dependencies, shown at /deps).
-#[test]
 fn hidden_scenarios_inside_a_shown_folder_are_refused() {
     if !sandbox_available() {
         return;
@@ -960,7 +954,6 @@ fn hidden_scenarios_inside_a_shown_folder_are_refused() {
 /// so a failure the student sees would show the hidden input. Graded four
 /// times (the first run keeps, the next ones print), in every format a
 /// student reads: the hidden input is in none.
-#[test]
 fn hidden_inputs_reach_no_report_a_student_reads() {
     if !sandbox_available() {
         return;
@@ -1036,7 +1029,6 @@ fn hidden_inputs_reach_no_report_a_student_reads() {
 /// namespaces (Docker without CAP_SYS_ADMIN), grading says what the
 /// container needs, not "install bubblewrap". A `bwrap` that fails as it
 /// does there stands in for it.
-#[test]
 fn a_container_that_refuses_bubblewrap_is_told_what_to_grant() {
     let fake = tempfile::tempdir().expect("temp dir");
     let bwrap = fake.path().join("bwrap");
@@ -1074,4 +1066,18 @@ fn a_container_that_refuses_bubblewrap_is_told_what_to_grant() {
             && !err.contains("Install bubblewrap"),
         "{err}"
     );
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(the_keyring_carries_nothing_between_students),
+        test!(grading_as_another_user_works_and_shows_none_of_its_environment),
+        test!(a_fork_bomb_in_one_run_leaves_another_run_s_marks_untouched),
+        test!(locks_on_shared_files_carry_nothing_between_students),
+        test!(a_course_and_class_under_usr_are_not_shown_to_students),
+        test!(hidden_scenarios_inside_a_shown_folder_are_refused),
+        test!(hidden_inputs_reach_no_report_a_student_reads),
+        test!(a_container_that_refuses_bubblewrap_is_told_what_to_grant),
+    ]
 }

@@ -109,7 +109,6 @@ fn merged(dir: &Path, format: &str) -> std::process::Output {
 /// The merged class summary: every student's score, why each lost marks
 /// (scenario names and rules, never a scenario's input), an exercise not
 /// attempted shown so, and the class's figures.
-#[test]
 fn merged_reports_summarize_the_class() {
     let dir = tempfile::tempdir().expect("temp dir");
     let text = merged(dir.path(), "text");
@@ -193,7 +192,6 @@ fn merged_reports_summarize_the_class() {
 }
 
 /// Every format of one merge, into one folder.
-#[test]
 fn one_run_writes_every_format() {
     let dir = tempfile::tempdir().expect("temp dir");
     let files = write_reports(dir.path());
@@ -241,7 +239,6 @@ fn chromium() -> Option<&'static str> {
         })
 }
 
-#[test]
 fn the_html_page_opens_shows_the_table_and_requests_nothing() {
     let Some(browser) = chromium() else {
         assert!(
@@ -353,4 +350,13 @@ fn page_requests(netlog: &Path) -> Vec<String> {
         .collect();
     urls.dedup();
     urls
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(merged_reports_summarize_the_class),
+        test!(one_run_writes_every_format),
+        test!(the_html_page_opens_shows_the_table_and_requests_nothing),
+    ]
 }

@@ -99,7 +99,6 @@ const CASES: &[(&str, &str)] = &[
     ("background_child", "kept its stdout open"),
 ];
 
-#[test]
 fn each_hostile_program_fails_fast_names_the_cause_and_leaves_nothing_behind() {
     require_python();
     let dir = tempfile::tempdir().expect("temp dir");
@@ -125,7 +124,6 @@ fn each_hostile_program_fails_fast_names_the_cause_and_leaves_nothing_behind() {
     }
 }
 
-#[test]
 fn a_program_that_is_not_there_is_a_verdict_not_a_crash() {
     let dir = tempfile::tempdir().expect("temp dir");
     let (verdict, elapsed) = check("/no/such/program --flag", &dir.path().join("none"));
@@ -143,7 +141,6 @@ fn a_program_that_is_not_there_is_a_verdict_not_a_crash() {
 /// from an earlier answer and run in a fresh process: each verdict says time
 /// ran out, never also that "every answer came" (issue 14, item 8), and no
 /// process is started for a step that could not be sent.
-#[test]
 fn a_silent_program_gets_one_consistent_verdict_on_multi_process_scenarios() {
     require_python();
     let pids = tempfile::NamedTempFile::new().expect("pid file");
@@ -179,4 +176,13 @@ fn a_silent_program_gets_one_consistent_verdict_on_multi_process_scenarios() {
         }
     }
     assert_none_survive(pids.path(), "sleeps_forever");
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(each_hostile_program_fails_fast_names_the_cause_and_leaves_nothing_behind),
+        test!(a_program_that_is_not_there_is_a_verdict_not_a_crash),
+        test!(a_silent_program_gets_one_consistent_verdict_on_multi_process_scenarios),
+    ]
 }

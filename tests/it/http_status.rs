@@ -1,5 +1,5 @@
 //! The http-status exercise judges meaning: an independent Python answer
-//! (tests/programs/http_status.py), written differently from the reference,
+//! (lessons/mcp-messages/programs/http_status.py), written differently from the reference,
 //! passes on three seeds, and so does each other choice the spec leaves open
 //! (`--form`); each beginner's mistake planted in it (`--defect`) fails the
 //! scenario that checks that rule, and only that one, on every seed.
@@ -53,7 +53,7 @@ const DEFECTS: &[(&str, &[&str])] = &[
 ];
 
 fn verdict(option: Option<(&str, &str)>, seed: &str) -> Value {
-    let script = repo().join("tests/programs/http_status.py");
+    let script = repo().join("lessons/mcp-messages/programs/http_status.py");
     let cmd = match option {
         Some((flag, name)) => format!("python3 {} {flag} {name}", script.display()),
         None => format!("python3 {}", script.display()),
@@ -81,7 +81,6 @@ fn failing(verdict: &Value) -> BTreeSet<String> {
     failed_scenarios(verdict).into_iter().collect()
 }
 
-#[test]
 fn an_independent_answer_passes_in_every_form_the_spec_allows() {
     require_python();
     let mut runs: Vec<(Option<(&str, &str)>, &str)> = Vec::new();
@@ -100,7 +99,6 @@ fn an_independent_answer_passes_in_every_form_the_spec_allows() {
     });
 }
 
-#[test]
 fn each_mistake_fails_exactly_its_rule() {
     require_python();
     let mut runs: Vec<(&str, &[&str], &str)> = Vec::new();
@@ -118,10 +116,9 @@ fn each_mistake_fails_exactly_its_rule() {
     });
 }
 
-#[test]
 fn a_lenient_base64_decoder_is_told_which_value_it_let_through() {
     require_python();
-    let script = repo().join("tests/programs/http_status.py");
+    let script = repo().join("lessons/mcp-messages/programs/http_status.py");
     let text = stdout(&learn(&[
         "check",
         "http-status",
@@ -141,4 +138,13 @@ fn a_lenient_base64_decoder_is_told_which_value_it_let_through() {
             "the feedback should say `{words}`:\n{text}"
         );
     }
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(an_independent_answer_passes_in_every_form_the_spec_allows),
+        test!(each_mistake_fails_exactly_its_rule),
+        test!(a_lenient_base64_decoder_is_told_which_value_it_let_through),
+    ]
 }

@@ -112,7 +112,6 @@ fn learn_with_python(python: &Path, args: &[&str]) -> std::process::Output {
         .expect("the learn binary runs")
 }
 
-#[test]
 fn the_sdk_client_drives_the_reference_capstone_in_both_modes() {
     let Some(python) = sdk_python() else { return };
     // Builds the reference and proves it passes its own scenarios first.
@@ -160,7 +159,6 @@ fn the_sdk_client_drives_the_reference_capstone_in_both_modes() {
     assert!(output.status.success());
 }
 
-#[test]
 fn learn_interop_prints_a_passing_report_for_the_reference() {
     let Some(python) = sdk_python() else { return };
     let output = learn_with_python(&python, &["interop", "capstone", "--solution"]);
@@ -177,11 +175,10 @@ fn learn_interop_prints_a_passing_report_for_the_reference() {
 
 /// The steps ask for the contract, not for the reference's habits: the
 /// independent Python demo server passes them too, in both its styles.
-#[test]
 fn learn_interop_passes_the_independent_demo_server() {
     let Some(python) = sdk_python() else { return };
     for switches in ["", "--style alt --async"] {
-        let cmd = format!("python3 tests/programs/demo_server.py {switches}");
+        let cmd = format!("python3 lessons/mcp-messages/programs/demo_server.py {switches}");
         let output = learn_with_python(&python, &["interop", "--cmd", &cmd]);
         let text = stdout(&output);
         assert_eq!(code(&output), 0, "{cmd}:\n{text}\n{}", stderr(&output));
@@ -189,7 +186,6 @@ fn learn_interop_passes_the_independent_demo_server() {
     }
 }
 
-#[test]
 fn learn_interop_fails_the_unfinished_exercise() {
     let Some(python) = sdk_python() else { return };
     // The learner's file is full of todo!(): the server dies at its first
@@ -205,7 +201,6 @@ fn learn_interop_fails_the_unfinished_exercise() {
     assert!(text.contains("the SDK saw:"), "{text}");
 }
 
-#[test]
 fn without_python_or_the_sdk_learn_interop_says_how_to_install_them() {
     let install = format!("target/interop-venv/bin/pip install \"mcp=={MCP_SDK_VERSION}\"");
     let missing = learn_with_python(&PathBuf::from("/no/such/python"), &["interop"]);
@@ -238,7 +233,6 @@ fn without_python_or_the_sdk_learn_interop_says_how_to_install_them() {
     assert!(said.contains(&install), "{said}");
 }
 
-#[test]
 fn the_pinned_sdk_version_is_the_same_everywhere() {
     let ci = std::fs::read_to_string(repo().join(".ci/run")).expect(".ci/run");
     assert!(
@@ -415,7 +409,6 @@ fn assert_evidence(verdict: &Value, name: &str, why: &str) {
     );
 }
 
-#[test]
 fn the_sdk_server_fails_exactly_where_it_departs_from_the_contract() {
     let Some(python) = sdk_python() else { return };
     let verdict = sdk_server_verdict(&python, "", "4");
@@ -438,7 +431,6 @@ fn the_sdk_server_fails_exactly_where_it_departs_from_the_contract() {
 
 /// With one requestState key shared by every process the SDK finishes greet
 /// anywhere: that departure is a default, and only it goes away.
-#[test]
 fn with_a_shared_state_key_only_the_requeststate_departure_goes_away() {
     let Some(python) = sdk_python() else { return };
     let key = "--state-key learn-interop-test-key-0123456789abcdef";
@@ -449,4 +441,18 @@ fn with_a_shared_state_key_only_the_requeststate_departure_goes_away() {
         .map(|(n, _)| n.to_string())
         .collect();
     assert_eq!(failing(&verdict), expected);
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(the_sdk_client_drives_the_reference_capstone_in_both_modes),
+        test!(learn_interop_prints_a_passing_report_for_the_reference),
+        test!(learn_interop_passes_the_independent_demo_server),
+        test!(learn_interop_fails_the_unfinished_exercise),
+        test!(without_python_or_the_sdk_learn_interop_says_how_to_install_them),
+        test!(the_pinned_sdk_version_is_the_same_everywhere),
+        test!(the_sdk_server_fails_exactly_where_it_departs_from_the_contract),
+        test!(with_a_shared_state_key_only_the_requeststate_departure_goes_away),
+    ]
 }

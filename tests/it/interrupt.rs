@@ -74,7 +74,6 @@ fn interrupt_and_check(mut learn: Child, marker: &str, expected_processes: usize
     assert!(gone, "processes left running after SIGINT: {left:?}");
 }
 
-#[test]
 fn sigint_to_check_stops_the_program_and_its_children() {
     let dir = tempfile::tempdir().expect("temp dir");
     let marker = "987.654321";
@@ -91,7 +90,6 @@ fn sigint_to_check_stops_the_program_and_its_children() {
     interrupt_and_check(learn, marker, 2, &[]);
 }
 
-#[test]
 fn sigint_to_watch_stops_the_exercise_program() {
     let course = course_copy();
     let dir = course.path();
@@ -127,4 +125,12 @@ fn mark_readings_done(dir: &Path) {
         }
     }
     panic!("learn next never reached exercise 1");
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(sigint_to_check_stops_the_program_and_its_children),
+        test!(sigint_to_watch_stops_the_exercise_program),
+    ]
 }

@@ -3,7 +3,6 @@
 
 use crate::common::*;
 
-#[test]
 fn from_learn_next_to_a_solved_id_echo() {
     let course = course_copy();
     let dir = course.path();
@@ -110,7 +109,6 @@ fn from_learn_next_to_a_solved_id_echo() {
 /// the first step not done, says that later ones are, and moves past a
 /// section read with `learn read`; `learn list` and `learn progress` show
 /// what was done out of order.
-#[test]
 fn steps_done_out_of_order_count() {
     let course = course_copy();
     let dir = course.path();
@@ -155,4 +153,12 @@ fn steps_done_out_of_order_count() {
         stdout(&learn_in(dir, &["progress"]))
     ));
     insta::assert_snapshot!("out-of-order", seen);
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(from_learn_next_to_a_solved_id_echo),
+        test!(steps_done_out_of_order_count),
+    ]
 }

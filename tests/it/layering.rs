@@ -69,7 +69,6 @@ fn rust_files(dir: &Path, into: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-#[test]
 fn content_imports_no_engine_or_front_end_module() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
@@ -138,7 +137,6 @@ fn module_imports(root: &Path) -> Vec<(String, Vec<Import>)> {
     modules
 }
 
-#[test]
 fn the_engine_imports_no_front_end_module() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let modules = module_imports(root);
@@ -161,7 +159,6 @@ fn the_engine_imports_no_front_end_module() {
     );
 }
 
-#[test]
 fn the_top_level_modules_import_each_other_without_a_cycle() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let modules = module_imports(root);
@@ -207,7 +204,6 @@ fn the_top_level_modules_import_each_other_without_a_cycle() {
     assert!(cycles.is_empty(), "import cycles:\n{}", cycles.join("\n"));
 }
 
-#[test]
 fn the_scan_finds_each_form_of_import() {
     let text = "use crate::content::Lang;\n\
                 use crate::runner::Limits;\n\
@@ -239,7 +235,6 @@ fn lines_of_code(text: &str) -> usize {
         .count()
 }
 
-#[test]
 fn no_source_file_is_over_400_lines_of_code() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
@@ -263,7 +258,6 @@ fn no_source_file_is_over_400_lines_of_code() {
     );
 }
 
-#[test]
 fn lines_of_code_skip_blanks_comments_and_unit_tests() {
     let text = "//! The module.\n\
                 \n\
@@ -276,4 +270,16 @@ fn lines_of_code_skip_blanks_comments_and_unit_tests() {
                 #[cfg(test)]\n\
                 mod tests {}\n";
     assert_eq!(lines_of_code(text), 4);
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(content_imports_no_engine_or_front_end_module),
+        test!(the_engine_imports_no_front_end_module),
+        test!(the_top_level_modules_import_each_other_without_a_cycle),
+        test!(the_scan_finds_each_form_of_import),
+        test!(no_source_file_is_over_400_lines_of_code),
+        test!(lines_of_code_skip_blanks_comments_and_unit_tests),
+    ]
 }

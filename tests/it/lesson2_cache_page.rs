@@ -1,5 +1,5 @@
 //! Lesson 2's exercises 11 (cache-hints) and 12 (pagination) against programs
-//! written apart from the reference solutions (tests/programs/lesson2): the
+//! written apart from the reference solutions (lessons/mcp-stateless-server/programs): the
 //! correct ones pass every scenario on five seeds, and each one-defect
 //! variant fails exactly the scenario of the rule it breaks, with feedback
 //! that names that rule.
@@ -8,7 +8,7 @@ use crate::common::*;
 
 const SEEDS: [&str; 5] = ["1", "2", "3", "4", "5"];
 
-/// (program in tests/programs/lesson2, exercise, the scenarios that must
+/// (program in lessons/mcp-stateless-server/programs, exercise, the scenarios that must
 /// fail: empty means every scenario passes).
 const CASES: &[(&str, &str, &[&str])] = &[
     ("cache_hints", "cache-hints", &[]),
@@ -97,7 +97,6 @@ fn check(program: &str, exercise: &str, seed: &str, json: bool) -> std::process:
     learn(&args)
 }
 
-#[test]
 fn each_program_fails_exactly_the_rule_it_breaks_on_five_seeds() {
     require_python();
     for (program, exercise, must_fail) in CASES {
@@ -124,7 +123,6 @@ fn each_program_fails_exactly_the_rule_it_breaks_on_five_seeds() {
 
 /// The feedback a learner reads (no --json) names the broken rule and shows
 /// the member that is wrong, for each kind of mistake.
-#[test]
 fn plain_feedback_names_the_rule_and_the_wrong_member() {
     require_python();
     let cases: &[(&str, &str, &[&str])] = &[
@@ -224,4 +222,12 @@ fn plain_feedback_names_the_rule_and_the_wrong_member() {
             "{program}: points to the section that teaches the rule:\n{text}"
         );
     }
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(each_program_fails_exactly_the_rule_it_breaks_on_five_seeds),
+        test!(plain_feedback_names_the_rule_and_the_wrong_member),
+    ]
 }

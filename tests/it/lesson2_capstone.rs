@@ -1,5 +1,5 @@
 //! Lesson 2's capstone (exercise 16, conformant-server) against programs
-//! written apart from the reference solution (tests/programs/lesson2): the
+//! written apart from the reference solution (lessons/mcp-stateless-server/programs): the
 //! independent Python servers pass every scenario on every seed, and each
 //! one-defect variant fails exactly the scenarios of the rule it breaks.
 
@@ -13,7 +13,7 @@ const SEEDS: [&str; 3] = ["1", "2", "3"];
 /// URIs, the echoed requestState, serverInfo and the parse error.
 const MORE_SEEDS: [&str; 5] = ["1", "2", "3", "4", "5"];
 
-/// (program in tests/programs/lesson2, the scenarios that must fail).
+/// (program in lessons/mcp-stateless-server/programs, the scenarios that must fail).
 const CASES: &[(&str, &[&str])] = &[
     ("conformant_server", &[]),
     (
@@ -119,13 +119,11 @@ fn check(program: &str, seed: &str, json: bool) -> std::process::Output {
     learn(&args)
 }
 
-#[test]
 fn each_program_fails_exactly_the_rule_it_breaks_on_three_seeds() {
     require_python();
     fails_exactly(CASES, &SEEDS);
 }
 
-#[test]
 fn each_newer_program_fails_exactly_the_rule_it_breaks_on_five_seeds() {
     require_python();
     fails_exactly(MORE_CASES, &MORE_SEEDS);
@@ -151,7 +149,6 @@ fn fails_exactly(cases: &[(&str, &[&str])], seeds: &[&str]) {
 }
 
 /// What a learner reads (no --json) names the broken rule and what was wrong.
-#[test]
 fn plain_feedback_names_the_rule_and_what_was_wrong() {
     require_python();
     let cases: &[(&str, &[&str])] = &[
@@ -196,4 +193,13 @@ fn plain_feedback_names_the_rule_and_what_was_wrong() {
             );
         }
     }
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(each_program_fails_exactly_the_rule_it_breaks_on_three_seeds),
+        test!(each_newer_program_fails_exactly_the_rule_it_breaks_on_five_seeds),
+        test!(plain_feedback_names_the_rule_and_what_was_wrong),
+    ]
 }

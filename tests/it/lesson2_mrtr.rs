@@ -1,6 +1,6 @@
 //! Lesson 2's MRTR exercises, 14 `input-rounds` and 15 `signed-state`,
 //! judged on servers written apart from the Rust solutions
-//! (tests/programs/lesson2/): each correct one passes every scenario on
+//! (lessons/mcp-stateless-server/programs/): each correct one passes every scenario on
 //! three seeds, and each wrong one (a beginner's mistake, one defect each:
 //! the correct server run with one `--defect`) fails exactly the scenario of
 //! the rule it breaks, on every seed, with feedback that shows the rule and
@@ -125,7 +125,7 @@ const FORMAT_AND_KEY: &str = "the state has the exercise's format and is signed 
 /// The wrong programs are files of their own (the defect is in their name
 /// and docstring); `defect` only labels the case in failure messages.
 fn command(program: &str, _defect: Option<&str>) -> String {
-    let path = repo().join("tests/programs/lesson2").join(program);
+    let path = repo().join("lessons/mcp-stateless-server/programs").join(program);
     format!("python3 {}", path.display())
 }
 
@@ -147,7 +147,6 @@ fn check(exercise: &str, cmd: &str, seed: u64, json: bool) -> std::process::Outp
     learn(&args)
 }
 
-#[test]
 fn correct_programs_pass_and_each_defect_fails_exactly_its_rule() {
     require_python();
     for (exercise, program, defect, must_fail) in CASES {
@@ -176,7 +175,6 @@ fn correct_programs_pass_and_each_defect_fails_exactly_its_rule() {
     }
 }
 
-#[test]
 fn feedback_for_each_defect_names_the_rule_and_the_section() {
     require_python();
     for (exercise, program, defect, must_fail) in CASES {
@@ -199,7 +197,6 @@ fn feedback_for_each_defect_names_the_rule_and_the_section() {
 
 /// A state out of the exercise's format is named as such, in both
 /// languages, with the value, rather than judged as a wrong answer.
-#[test]
 fn a_state_out_of_format_is_named_in_both_languages() {
     require_python();
     let cmd = command("signed_state_unsigned.py", Some("unsigned"));
@@ -220,7 +217,6 @@ fn a_state_out_of_format_is_named_in_both_languages() {
 
 /// The reference solutions, on the same seeds (`dev check --run` plays
 /// them too; this keeps the seeds the programs above are judged on).
-#[test]
 fn the_solutions_pass_on_three_seeds() {
     for exercise in ["input-rounds", "signed-state"] {
         for seed in SEEDS {
@@ -257,7 +253,6 @@ const ROUNDS_ON_FIVE_SEEDS: &[(&str, &[&str], &str)] = &[
     ),
 ];
 
-#[test]
 fn input_rounds_judges_answers_and_server_info_on_five_seeds() {
     require_python();
     for (program, must_fail, says) in ROUNDS_ON_FIVE_SEEDS {
@@ -281,4 +276,15 @@ fn input_rounds_judges_answers_and_server_info_on_five_seeds() {
             );
         }
     }
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(correct_programs_pass_and_each_defect_fails_exactly_its_rule),
+        test!(feedback_for_each_defect_names_the_rule_and_the_section),
+        test!(a_state_out_of_format_is_named_in_both_languages),
+        test!(the_solutions_pass_on_three_seeds),
+        test!(input_rounds_judges_answers_and_server_info_on_five_seeds),
+    ]
 }

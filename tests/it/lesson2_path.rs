@@ -19,7 +19,6 @@ fn key(step: &serde_json::Value) -> String {
     }
 }
 
-#[test]
 fn learn_next_leads_from_lesson_1s_last_step_into_lesson_2() {
     let course = course_copy();
     let root = course.path();
@@ -104,4 +103,11 @@ fn learn_next_leads_from_lesson_1s_last_step_into_lesson_2() {
         screen.contains(id),
         "after the exercise comes {id}:\n{screen}"
     );
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(learn_next_leads_from_lesson_1s_last_step_into_lesson_2),
+    ]
 }

@@ -1,5 +1,5 @@
 //! Exercise 13 `subscriptions`, judged on programs written apart from the
-//! reference (tests/programs/lesson2/subscriptions_*.py): the correct ones,
+//! reference (lessons/mcp-stateless-server/programs/subscriptions_*.py): the correct ones,
 //! which make other legal choices, pass on every seed; each wrong one, with
 //! one classic defect, fails exactly the scenario of the rule it breaks, with
 //! feedback that points at the mistake.
@@ -109,7 +109,7 @@ const WRONG: &[(&str, &str, &str, &[&str])] = &[
     ),
 ];
 
-/// `program` is a file's name in tests/programs/lesson2, then its arguments.
+/// `program` is a file's name in lessons/mcp-stateless-server/programs, then its arguments.
 fn command(program: &str) -> String {
     let (name, args) = program.split_once(' ').unwrap_or((program, ""));
     format!("{} {args}", lesson2_program(name))
@@ -139,7 +139,6 @@ fn check(program: &str, seed: &str) -> serde_json::Value {
     verdict
 }
 
-#[test]
 fn the_independent_servers_pass_on_every_seed() {
     require_python();
     for program in VALID {
@@ -156,7 +155,6 @@ fn the_independent_servers_pass_on_every_seed() {
     }
 }
 
-#[test]
 fn each_wrong_server_fails_exactly_its_rule() {
     require_python();
     for (program, scenario, says, seeds) in WRONG {
@@ -187,4 +185,12 @@ fn each_wrong_server_fails_exactly_its_rule() {
             );
         }
     }
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(the_independent_servers_pass_on_every_seed),
+        test!(each_wrong_server_fails_exactly_its_rule),
+    ]
 }

@@ -21,7 +21,6 @@ fn add_to_lesson(dir: &Path, after: &str, text: &str) {
     fs::write(&path, lesson.replacen(after, &format!("{after}{text}"), 1)).expect("write");
 }
 
-#[test]
 fn learn_next_ends_with_the_lessons_own_words() {
     let course = fixture_copy();
     let dir = course.path();
@@ -52,7 +51,6 @@ fn learn_next_ends_with_the_lessons_own_words() {
     ));
 }
 
-#[test]
 fn a_server_table_naming_no_server_exercise_is_refused_with_file_and_line() {
     for (table, says) in [
         (
@@ -79,4 +77,12 @@ fn a_server_table_naming_no_server_exercise_is_refused_with_file_and_line() {
     add_to_lesson(course.path(), "'\n", "\n[server]\nexercise = \"echo\"\n");
     let output = learn_in(course.path(), &["dev", "check"]);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(learn_next_ends_with_the_lessons_own_words),
+        test!(a_server_table_naming_no_server_exercise_is_refused_with_file_and_line),
+    ]
 }

@@ -74,7 +74,6 @@ fn failed_scenarios(dir: &Path, exercise: &str) -> Vec<String> {
     Vec::new()
 }
 
-#[test]
 fn recorded_mutants_stay_killed() {
     let mutants = recorded();
     assert!(!mutants.is_empty(), "mutants/recorded.toml lists mutants");
@@ -104,11 +103,17 @@ fn recorded_mutants_stay_killed() {
     }
 }
 
-#[test]
-#[ignore = "run by mutants/run under cargo-mutants, with LEARN_MUTANTS_EXERCISE set"]
 fn the_mutated_solution_passes_its_check() {
     let exercise = std::env::var("LEARN_MUTANTS_EXERCISE")
         .expect("LEARN_MUTANTS_EXERCISE names the exercise whose solution is mutated");
     let failed = failed_scenarios(&repo(), &exercise);
     assert!(failed.is_empty(), "{exercise}: failed {failed:?}");
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(recorded_mutants_stay_killed),
+        test!(the_mutated_solution_passes_its_check).ignored("run by mutants/run under cargo-mutants, with LEARN_MUTANTS_EXERCISE set"),
+    ]
 }

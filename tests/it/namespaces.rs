@@ -78,7 +78,6 @@ fn finish_lesson(root: &Path, lesson: &str) {
     .expect("write progress");
 }
 
-#[test]
 fn two_lessons_with_the_same_ids_stay_apart_in_every_command() {
     let course = two_lessons();
     let root = course.path();
@@ -203,7 +202,6 @@ fn two_lessons_with_the_same_ids_stay_apart_in_every_command() {
     assert_eq!(table.matches("\n| F").count(), 2, "{table}");
 }
 
-#[test]
 fn an_older_progress_file_keeps_its_steps_in_lesson_1() {
     let course = two_lessons();
     let root = course.path();
@@ -235,7 +233,6 @@ fn an_older_progress_file_keeps_its_steps_in_lesson_1() {
     assert!(keys.contains(&"exercise:id-echo".to_string()), "{keys:?}");
 }
 
-#[test]
 fn grading_a_course_of_two_lessons_names_each_lessons_facts() {
     if !sandbox_available() {
         return;
@@ -283,7 +280,6 @@ fn grading_a_course_of_two_lessons_names_each_lessons_facts() {
 
 /// What is course-wide by design, repeated in the second lesson: each is
 /// refused, naming the file and line of the repeat.
-#[test]
 fn dev_check_refuses_a_real_collision_with_file_and_line() {
     let cases: &[(&str, &str, &str, &str)] = &[
         (
@@ -319,4 +315,14 @@ fn dev_check_refuses_a_real_collision_with_file_and_line() {
             stderr(&output)
         );
     }
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(two_lessons_with_the_same_ids_stay_apart_in_every_command),
+        test!(an_older_progress_file_keeps_its_steps_in_lesson_1),
+        test!(grading_a_course_of_two_lessons_names_each_lessons_facts),
+        test!(dev_check_refuses_a_real_collision_with_file_and_line),
+    ]
 }

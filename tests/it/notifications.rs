@@ -128,7 +128,6 @@ fn check(dir: &Path, defect: &str) -> (Vec<String>, String) {
     (failed, stdout(&learn_in(dir, &args)))
 }
 
-#[test]
 fn notification_rules_pass_a_right_server_and_name_each_defect() {
     require_python();
     let dir = course();
@@ -161,7 +160,6 @@ fn notification_rules_pass_a_right_server_and_name_each_defect() {
     );
 }
 
-#[test]
 fn a_stream_end_closes_only_the_stream_that_names_it() {
     require_python();
     let dir = course();
@@ -197,16 +195,24 @@ fn refused_content(line: &str, edited: &str, says: &str) {
     assert!(stderr(&output).contains(says), "{}", stderr(&output));
 }
 
-#[test]
 fn a_stream_end_without_a_stream_is_a_content_error() {
     let line = "expect = '{\"id\": 902, \"result\": \"$object\"}'";
     let edited = format!("{line}\nstream_end = '{{\"method\": \"notifications/cancelled\"}}'");
     refused_content(line, &edited, "has a `stream_end`, but no `stream`");
 }
 
-#[test]
 fn a_stream_on_a_notification_is_a_content_error() {
     let line = "send = '{\"jsonrpc\": \"2.0\", \"method\": \"notifications/cancelled\"}'";
     let edited = format!("{line}\nstream = ['{{\"method\": \"x\"}}']");
     refused_content(line, &edited, "a stream belongs to the request");
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(notification_rules_pass_a_right_server_and_name_each_defect),
+        test!(a_stream_end_closes_only_the_stream_that_names_it),
+        test!(a_stream_end_without_a_stream_is_a_content_error),
+        test!(a_stream_on_a_notification_is_a_content_error),
+    ]
 }

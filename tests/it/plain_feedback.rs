@@ -86,7 +86,6 @@ fn exercise_of(file: &str) -> &str {
     &stem[3..]
 }
 
-#[test]
 fn feedback_is_in_plain_words_in_both_languages() {
     let course = course_copy();
     let dir = course.path();
@@ -128,7 +127,6 @@ fn feedback_is_in_plain_words_in_both_languages() {
 /// Every snapshot of what a learner or teacher sees: none may show the
 /// pattern language. (A new matcher missing from `describe` would show here.)
 /// Content errors for authors (broken_content) name matchers on purpose.
-#[test]
 fn no_snapshot_shows_pattern_syntax() {
     let matchers = [
         "any",
@@ -207,12 +205,11 @@ fn scenario_block(report: &str, title: &str) -> String {
 /// a string were right ("anything but a number, or ..."), its bound written
 /// `0`, not `0.0`. Only the negative-ttlMs scenario is snapshotted: whether
 /// `-3e5` is an integer is the matcher's business.
-#[test]
 fn a_number_is_shown_as_the_program_wrote_it() {
     let program = format!(
         "python3 {}",
         repo()
-            .join("tests/programs/lesson2/cache_hints_negative_ttl_exponent.py")
+            .join("lessons/mcp-stateless-server/programs/cache_hints_negative_ttl_exponent.py")
             .display()
     );
     for (lang, title) in [("en", "ttlMs is never negative"), ("zh", "ttlMs 绝不为负")] {
@@ -241,7 +238,6 @@ fn a_number_is_shown_as_the_program_wrote_it() {
 /// Issue 26, item 8: a scenario that starts the program afresh for a step
 /// says once that the exercise as shipped exits with code 101, with how many
 /// times, not once per start.
-#[test]
 fn a_crash_in_each_fresh_start_is_said_once() {
     let course = course_copy();
     for (lang, title, words) in [
@@ -269,4 +265,14 @@ fn a_crash_in_each_fresh_start_is_said_once() {
         assert_eq!(block.matches(words).count(), 1, "{block}");
         insta::assert_snapshot!(format!("pristine-crash-said-once-{lang}"), block);
     }
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(feedback_is_in_plain_words_in_both_languages),
+        test!(no_snapshot_shows_pattern_syntax),
+        test!(a_number_is_shown_as_the_program_wrote_it),
+        test!(a_crash_in_each_fresh_start_is_said_once),
+    ]
 }

@@ -16,7 +16,6 @@ fn learn_cmd(dir: &std::path::Path, args: &[&str]) -> Command {
     command
 }
 
-#[test]
 fn concurrent_writers_lose_nothing() {
     let course = course_copy();
     let dir = course.path();
@@ -47,7 +46,6 @@ fn concurrent_writers_lose_nothing() {
     }
 }
 
-#[test]
 fn a_process_killed_mid_write_never_corrupts_progress() {
     let course = course_copy();
     let dir = course.path();
@@ -73,7 +71,6 @@ fn a_process_killed_mid_write_never_corrupts_progress() {
     );
 }
 
-#[test]
 fn a_leftover_temporary_file_is_harmless() {
     let course = course_copy();
     let dir = course.path();
@@ -91,4 +88,13 @@ fn a_leftover_temporary_file_is_harmless() {
         json(&learn_in(dir, &["list", "--json"]))[1]["status"],
         "done"
     );
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(concurrent_writers_lose_nothing),
+        test!(a_process_killed_mid_write_never_corrupts_progress),
+        test!(a_leftover_temporary_file_is_harmless),
+    ]
 }

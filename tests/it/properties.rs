@@ -145,18 +145,15 @@ fn transcript(received: Vec<String>) -> Transcript {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
-    #[test]
     fn any_output_line_is_classified_without_panic(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
         let line = String::from_utf8_lossy(&bytes);
         let _ = classify(&line);
     }
 
-    #[test]
     fn any_json_output_is_classified_without_panic(value in json_value()) {
         let _ = classify(&value.to_string());
     }
 
-    #[test]
     fn any_json_is_a_pattern_or_a_clear_error(doc in json_value()) {
         if let Ok(pattern) = Pattern::parse(&doc) {
             // Written back and read again, a pattern means the same thing.
@@ -164,7 +161,6 @@ proptest! {
         }
     }
 
-    #[test]
     fn matching_anything_against_anything_never_panics(doc in json_value(), value in json_value()) {
         if let Ok(pattern) = Pattern::parse(&doc) {
             let bindings = Bindings::from([("id".to_string(), json!(7))]);
@@ -174,13 +170,11 @@ proptest! {
         }
     }
 
-    #[test]
     fn plain_json_matches_itself(value in plain_json()) {
         let pattern = Pattern::parse(&value).expect("plain JSON is a pattern");
         prop_assert!(matching::matches(&pattern, Some(&value), &Bindings::new()));
     }
 
-    #[test]
     fn the_judge_survives_any_output(lines in prop::collection::vec(
         prop_oneof![
             "\\PC{0,40}",
@@ -194,13 +188,11 @@ proptest! {
         let _ = verdict.outcome();
     }
 
-    #[test]
     fn explain_survives_any_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300), answers in prop::option::of("[a-z/]{0,12}")) {
         let text = String::from_utf8_lossy(&bytes);
         let _ = learn::explain::explain_text(&text, answers.as_deref());
     }
 
-    #[test]
     fn explain_survives_any_json(value in json_value(), answers in prop::option::of(prop_oneof![
         Just("tools/call".to_string()), Just("tools/list".to_string()), "[a-z/]{0,12}"
     ])) {
@@ -210,12 +202,10 @@ proptest! {
         prop_assert_eq!(invalid, !explanation.problems.is_empty());
     }
 
-    #[test]
     fn any_meta_key_gets_exactly_one_verdict(key in prop_oneof!["\\PC{0,30}", "[a-z]{1,4}(\\.[a-z]{1,4}){0,3}/[a-zA-Z0-9._-]{0,8}"]) {
         let _ = learn::explain::meta_keys::verdict(&key);
     }
 
-    #[test]
     fn reserved_prefixes_are_recognised(first in "[a-z][a-z0-9]{0,5}", name in "[a-z][a-z0-9]{0,6}") {
         use learn::explain::meta_keys::{verdict, Verdict};
         let reserved = format!("{first}.modelcontextprotocol/{name}");
@@ -224,14 +214,12 @@ proptest! {
         prop_assert_eq!(verdict(&custom), Verdict::Custom);
     }
 
-    #[test]
     fn substitution_never_panics(value in json_value()) {
         let bindings = Bindings::from([("id".to_string(), json!("x"))]);
         let _ = substitute(&value, &bindings);
     }
 }
 
-#[test]
 fn the_right_answers_pass_the_property_scenario() {
     let lines = vec![
         r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"bad id"}}"#.to_string(),
@@ -241,4 +229,22 @@ fn the_right_answers_pass_the_property_scenario() {
     assert!(verdict.problems.is_empty(), "{:?}", verdict.problems);
     let key = ResponseKey::Id(json!(1));
     assert!(key.matches(&json!({"id": 1, "result": {}})));
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(any_output_line_is_classified_without_panic),
+        test!(any_json_output_is_classified_without_panic),
+        test!(any_json_is_a_pattern_or_a_clear_error),
+        test!(matching_anything_against_anything_never_panics),
+        test!(plain_json_matches_itself),
+        test!(the_judge_survives_any_output),
+        test!(explain_survives_any_bytes),
+        test!(explain_survives_any_json),
+        test!(any_meta_key_gets_exactly_one_verdict),
+        test!(reserved_prefixes_are_recognised),
+        test!(substitution_never_panics),
+        test!(the_right_answers_pass_the_property_scenario),
+    ]
 }

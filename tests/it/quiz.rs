@@ -136,7 +136,6 @@ fn saved_answers(root: &Path) -> (BTreeMap<String, bool>, BTreeSet<String>) {
 
 // ---------------------------------------------------------------- content
 
-#[test]
 fn every_objective_has_a_quiz_of_three_or_more_and_twenty_in_all() {
     let course = load_course(&repo()).unwrap();
     let quizzes = quizzes();
@@ -164,7 +163,6 @@ fn every_objective_has_a_quiz_of_three_or_more_and_twenty_in_all() {
     assert!(total >= 20, "{total} questions");
 }
 
-#[test]
 fn every_fact_has_a_question_and_every_type_is_used() {
     let quizzes = quizzes();
     let asked: BTreeSet<&str> = quizzes
@@ -193,7 +191,6 @@ fn every_fact_has_a_question_and_every_type_is_used() {
     assert_eq!(types.len(), 6, "{types:?}");
 }
 
-#[test]
 fn every_text_exists_in_both_languages() {
     for question in quizzes().iter().flat_map(|q| &q.questions) {
         for (what, text) in [
@@ -208,7 +205,6 @@ fn every_text_exists_in_both_languages() {
     }
 }
 
-#[test]
 fn the_lessons_two_closing_questions_are_asked_with_their_explanations() {
     let quizzes = quizzes();
     let all: Vec<&Question> = quizzes.iter().flat_map(|q| &q.questions).collect();
@@ -252,7 +248,6 @@ fn classify(text: &str) -> &'static str {
     }
 }
 
-#[test]
 fn message_kind_answers_agree_with_an_independent_classifier() {
     let mut seen = 0;
     for question in quizzes().iter().flat_map(|q| &q.questions) {
@@ -265,7 +260,6 @@ fn message_kind_answers_agree_with_an_independent_classifier() {
     assert!(seen >= 3);
 }
 
-#[test]
 fn every_right_answer_scores_and_every_wrong_choice_and_blank_do_not() {
     for question in quizzes().iter().flat_map(|q| &q.questions) {
         let kind = &question.kind;
@@ -329,7 +323,6 @@ fn every_right_answer_scores_and_every_wrong_choice_and_blank_do_not() {
     }
 }
 
-#[test]
 fn content_checks_fail_on_a_missing_translation_or_a_short_quiz() {
     let copy = course_copy();
     let path = copy
@@ -381,7 +374,6 @@ fn content_checks_fail_on_a_missing_translation_or_a_short_quiz() {
 
 // ------------------------------------------------------- the learn binary
 
-#[test]
 fn a_piped_quiz_shows_every_screen() {
     let copy = course_copy();
     // Right; two of three right letters; an unclear line, then right; a
@@ -414,7 +406,6 @@ fn a_piped_quiz_shows_every_screen() {
     assert!(!done.contains("quiz:mcp-messages/schema-ts"));
 }
 
-#[test]
 fn chinese_everywhere_and_the_end_of_input_keeps_what_was_answered() {
     let copy = course_copy();
     let quizzes = quizzes_at(copy.path());
@@ -454,7 +445,6 @@ fn chinese_everywhere_and_the_end_of_input_keeps_what_was_answered() {
     );
 }
 
-#[test]
 fn retry_wrong_asks_only_the_missed_and_a_pass_marks_the_step_done() {
     let copy = course_copy();
     let quizzes = quizzes_at(copy.path());
@@ -538,7 +528,6 @@ fn retry_wrong_asks_only_the_missed_and_a_pass_marks_the_step_done() {
     assert_eq!(run.code, 1);
 }
 
-#[test]
 fn list_shows_every_question_and_never_an_answer() {
     let copy = course_copy();
     let run = learn(copy.path(), &["quiz", "--list", "--json"], "", &[]);
@@ -568,7 +557,6 @@ fn answers_file(quizzes: &[&Quiz], reply: impl Fn(&Question) -> String) -> Strin
         .collect()
 }
 
-#[test]
 fn an_answers_file_is_graded_without_asking_or_saving() {
     let copy = course_copy();
     let quizzes = quizzes_at(copy.path());
@@ -640,7 +628,6 @@ fn an_answers_file_is_graded_without_asking_or_saving() {
     );
 }
 
-#[test]
 fn a_malformed_answers_file_is_reported_with_lines_and_exit_2() {
     let copy = course_copy();
     fs::write(
@@ -671,4 +658,23 @@ fn a_malformed_answers_file_is_reported_with_lines_and_exit_2() {
         "{}",
         run.stderr
     );
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(every_objective_has_a_quiz_of_three_or_more_and_twenty_in_all),
+        test!(every_fact_has_a_question_and_every_type_is_used),
+        test!(every_text_exists_in_both_languages),
+        test!(the_lessons_two_closing_questions_are_asked_with_their_explanations),
+        test!(message_kind_answers_agree_with_an_independent_classifier),
+        test!(every_right_answer_scores_and_every_wrong_choice_and_blank_do_not),
+        test!(content_checks_fail_on_a_missing_translation_or_a_short_quiz),
+        test!(a_piped_quiz_shows_every_screen),
+        test!(chinese_everywhere_and_the_end_of_input_keeps_what_was_answered),
+        test!(retry_wrong_asks_only_the_missed_and_a_pass_marks_the_step_done),
+        test!(list_shows_every_question_and_never_an_answer),
+        test!(an_answers_file_is_graded_without_asking_or_saving),
+        test!(a_malformed_answers_file_is_reported_with_lines_and_exit_2),
+    ]
 }

@@ -52,7 +52,6 @@ fn pointers(report: &str) -> Vec<(String, String, String)> {
     found
 }
 
-#[test]
 fn every_scenario_points_to_a_section_of_its_own_lesson_that_teaches_its_fact() {
     let course = load_course(&repo()).expect("the course loads");
     // Answers its first line, a notification too, with text that is not
@@ -118,4 +117,11 @@ fn every_scenario_points_to_a_section_of_its_own_lesson_that_teaches_its_fact() 
         "{checked} scenarios, wrong pointers:\n{}",
         wrong.join("\n")
     );
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(every_scenario_points_to_a_section_of_its_own_lesson_that_teaches_its_fact),
+    ]
 }

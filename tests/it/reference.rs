@@ -7,7 +7,6 @@ use crate::common::*;
 
 /// `learn dev check --run` plays every exercise as shipped and every
 /// solution on three seeds.
-#[test]
 fn every_reference_solution_passes_and_every_exercise_as_shipped_fails() {
     let output = learn(&["dev", "check", "--run"]);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
@@ -23,7 +22,6 @@ fn every_reference_solution_passes_and_every_exercise_as_shipped_fails() {
 /// The same run names a solution that fails and a lesson's exercise that
 /// passes before the learner has written anything; it plays the lesson's own
 /// copies, so exercises a learner solved in their checkout change nothing.
-#[test]
 fn dev_check_run_names_a_failing_solution_and_a_passing_exercise() {
     let course = course_copy();
     let root = course.path();
@@ -71,7 +69,6 @@ fn dev_check_run_names_a_failing_solution_and_a_passing_exercise() {
     );
 }
 
-#[test]
 fn the_exercises_come_in_order() {
     let list = json(&learn(&["list", "--json"]));
     let ids: Vec<&str> = list
@@ -109,4 +106,13 @@ fn the_exercises_come_in_order() {
         .filter_map(|s| s["number"].as_u64())
         .collect();
     assert_eq!(numbers, (1..=16).collect::<Vec<_>>());
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(every_reference_solution_passes_and_every_exercise_as_shipped_fails),
+        test!(dev_check_run_names_a_failing_solution_and_a_passing_exercise),
+        test!(the_exercises_come_in_order),
+    ]
 }

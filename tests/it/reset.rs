@@ -50,7 +50,6 @@ fn is_done(dir: &Path, id: &str) -> bool {
         .is_some_and(|s| s["status"] == "done")
 }
 
-#[test]
 fn reset_asks_first_and_a_no_changes_nothing() {
     let course = course_copy();
     let dir = course.path();
@@ -72,7 +71,6 @@ fn reset_asks_first_and_a_no_changes_nothing() {
     );
 }
 
-#[test]
 fn reset_keeps_a_backup_of_each_version_then_restores_the_shipped_file() {
     let course = course_copy();
     let dir = course.path();
@@ -112,7 +110,6 @@ fn reset_keeps_a_backup_of_each_version_then_restores_the_shipped_file() {
     assert!(!dir.join(".learn-backups/02_id-echo.3.rs").exists());
 }
 
-#[test]
 fn reset_restores_the_shipped_file_after_the_learner_committed() {
     let course = course_copy();
     let dir = course.path();
@@ -129,7 +126,6 @@ fn reset_restores_the_shipped_file_after_the_learner_committed() {
     );
 }
 
-#[test]
 fn reset_works_in_a_subfolder_of_a_repository() {
     let outer = tempfile::tempdir().expect("temp dir");
     let course = course_copy();
@@ -150,7 +146,6 @@ fn reset_works_in_a_subfolder_of_a_repository() {
     );
 }
 
-#[test]
 fn reset_defaults_to_the_current_exercise_and_names_a_wrong_id() {
     let course = course_copy();
     let dir = course.path();
@@ -164,4 +159,15 @@ fn reset_defaults_to_the_current_exercise_and_names_a_wrong_id() {
         read(&dir.join("exercises/01_message-kinds.rs")),
         read(&repo().join("lessons/mcp-messages/exercises/01_message-kinds.rs"))
     );
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(reset_asks_first_and_a_no_changes_nothing),
+        test!(reset_keeps_a_backup_of_each_version_then_restores_the_shipped_file),
+        test!(reset_restores_the_shipped_file_after_the_learner_committed),
+        test!(reset_works_in_a_subfolder_of_a_repository),
+        test!(reset_defaults_to_the_current_exercise_and_names_a_wrong_id),
+    ]
 }

@@ -233,7 +233,6 @@ fn report(failures: &[String]) -> String {
     failures.join("\n\n")
 }
 
-#[test]
 fn every_message_the_reference_servers_write_is_valid_under_the_official_schema() {
     let Some(mut schema) = Schema::load("the reference servers' messages against schema.json")
     else {
@@ -300,7 +299,6 @@ fn every_message_the_reference_servers_write_is_valid_under_the_official_schema(
     assert!(failures.is_empty(), "{}", report(&failures));
 }
 
-#[test]
 fn every_request_the_reference_client_writes_is_valid_under_the_official_schema() {
     let Some(mut schema) = Schema::load("the reference client's requests against schema.json")
     else {
@@ -345,7 +343,6 @@ fn every_request_the_reference_client_writes_is_valid_under_the_official_schema(
 
 /// The checks above can fail: messages a careless server might write are
 /// refused, each by the type that should refuse it.
-#[test]
 fn the_schema_checks_refuse_wrong_messages() {
     let Some(mut schema) = Schema::load("the schema check's own wrong-message cases") else {
         return;
@@ -441,7 +438,6 @@ fn the_schema_checks_refuse_wrong_messages() {
 }
 
 /// The error table names real definitions with the codes it claims.
-#[test]
 fn the_error_table_matches_the_schema() {
     let Some(schema) = Schema::load("the error table against schema.json") else {
         return;
@@ -462,4 +458,14 @@ fn the_error_table_matches_the_schema() {
         schema.stems.get("tools/call").map(String::as_str),
         Some("CallTool")
     );
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(every_message_the_reference_servers_write_is_valid_under_the_official_schema),
+        test!(every_request_the_reference_client_writes_is_valid_under_the_official_schema),
+        test!(the_schema_checks_refuse_wrong_messages),
+        test!(the_error_table_matches_the_schema),
+    ]
 }

@@ -29,7 +29,6 @@ fn fixture(extra: &[&str]) -> Option<Served> {
     Some(serve(&args))
 }
 
-#[test]
 fn a_request_gets_the_programs_answer_as_json() {
     let served = capstone();
     let reply = post(
@@ -52,7 +51,6 @@ fn a_request_gets_the_programs_answer_as_json() {
     assert_eq!(reply.json()["result"]["content"][0]["text"], "5");
 }
 
-#[test]
 fn each_protocol_error_has_its_status_code() {
     let served = capstone();
     let v999 = json!({"io.modelcontextprotocol/protocolVersion": "v999",
@@ -152,7 +150,6 @@ fn each_protocol_error_has_its_status_code() {
     );
 }
 
-#[test]
 fn headers_that_disagree_with_the_body_are_a_header_mismatch() {
     let served = capstone();
     let discover = request(json!(5), "server/discover", json!({"_meta": meta()}));
@@ -234,7 +231,6 @@ fn headers_that_disagree_with_the_body_are_a_header_mismatch() {
     );
 }
 
-#[test]
 fn a_notification_or_a_response_gets_202_and_nothing_back() {
     let Some(served) = fixture(&[]) else { return };
     // Started and warm: the first message starts the program.
@@ -265,7 +261,6 @@ fn a_notification_or_a_response_gets_202_and_nothing_back() {
     assert!(reply.json()["result"]["pid"].is_number(), "{reply:?}");
 }
 
-#[test]
 fn bodies_that_are_not_one_message_are_refused() {
     let served = capstone();
     let headers = standard("tools/list", None);
@@ -290,7 +285,6 @@ fn bodies_that_are_not_one_message_are_refused() {
     assert_eq!(reply.status, 415, "{reply:?}");
 }
 
-#[test]
 fn only_post_to_the_endpoint() {
     let served = capstone();
     for method in ["GET", "DELETE"] {
@@ -308,7 +302,6 @@ fn only_post_to_the_endpoint() {
     assert_eq!(reply.status, 404, "{reply:?}");
 }
 
-#[test]
 fn a_body_too_big_gets_413() {
     let served = serve(&["capstone", "--solution", "--max-body", "200"]);
     let padding = "x".repeat(300);
@@ -328,7 +321,6 @@ fn a_body_too_big_gets_413() {
     );
 }
 
-#[test]
 fn an_origin_or_host_from_elsewhere_gets_403() {
     let served = capstone();
     let body = request(json!(1), "tools/list", json!({"_meta": meta()}));
@@ -355,7 +347,6 @@ fn an_origin_or_host_from_elsewhere_gets_403() {
     assert_eq!(post(&allowed, &inspector, &body).status, 200);
 }
 
-#[test]
 fn a_program_that_dies_is_started_again() {
     let Some(served) = fixture(&[]) else { return };
     let pid = |reply: &Reply| reply.json()["result"]["pid"].as_i64();
@@ -393,7 +384,6 @@ fn a_program_that_dies_is_started_again() {
     assert_ne!(pid(&first), pid(&again), "a new process answers");
 }
 
-#[test]
 fn a_request_that_takes_too_long_gets_504_and_a_fresh_program() {
     let Some(served) = fixture(&["--timeout", "3"]) else {
         return;
@@ -426,7 +416,6 @@ fn a_request_that_takes_too_long_gets_504_and_a_fresh_program() {
     assert_ne!(pid(&first), pid(&again));
 }
 
-#[test]
 fn messages_before_the_answer_make_an_event_stream() {
     let Some(served) = fixture(&[]) else { return };
     let body = request(json!(4), "chatty", json!({}));
@@ -462,7 +451,6 @@ fn messages_before_the_answer_make_an_event_stream() {
     assert_eq!(reply.json()["id"], 5);
 }
 
-#[test]
 fn a_program_that_cannot_start_gets_502() {
     let served = serve(&["--cmd", "/no/such/program"]);
     let reply = post(
@@ -476,4 +464,22 @@ fn a_program_that_cannot_start_gets_502() {
         "{reply:?}"
     );
     assert!(reply.body.contains("was not found"), "{reply:?}");
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(a_request_gets_the_programs_answer_as_json),
+        test!(each_protocol_error_has_its_status_code),
+        test!(headers_that_disagree_with_the_body_are_a_header_mismatch),
+        test!(a_notification_or_a_response_gets_202_and_nothing_back),
+        test!(bodies_that_are_not_one_message_are_refused),
+        test!(only_post_to_the_endpoint),
+        test!(a_body_too_big_gets_413),
+        test!(an_origin_or_host_from_elsewhere_gets_403),
+        test!(a_program_that_dies_is_started_again),
+        test!(a_request_that_takes_too_long_gets_504_and_a_fresh_program),
+        test!(messages_before_the_answer_make_an_event_stream),
+        test!(a_program_that_cannot_start_gets_502),
+    ]
 }

@@ -174,7 +174,6 @@ fn call(served: &Served, id: i64, method: &str, params: Value) -> Reply {
     )
 }
 
-#[test]
 fn the_acknowledgement_arrives_at_once_and_a_change_from_another_connection_follows() {
     let Some(served) = subscriber() else { return };
     let mut stream = listen(&served, json!(7), json!({"toolsListChanged": true}));
@@ -217,7 +216,6 @@ fn the_acknowledgement_arrives_at_once_and_a_change_from_another_connection_foll
     assert_eq!(tagged(&change), &json!(7), "{change}");
 }
 
-#[test]
 fn each_stream_gets_only_the_notifications_tagged_with_its_own_id() {
     let Some(served) = subscriber() else { return };
     // Same digits, different JSON types: two different subscriptions.
@@ -243,7 +241,6 @@ fn each_stream_gets_only_the_notifications_tagged_with_its_own_id() {
     assert!(!prompts.closes_within(Duration::from_millis(300)));
 }
 
-#[test]
 fn closing_the_stream_sends_the_program_notifications_cancelled() {
     let Some(served) = subscriber() else { return };
     let mut stream = listen(&served, json!("s-1"), json!({"toolsListChanged": true}));
@@ -270,7 +267,6 @@ fn closing_the_stream_sends_the_program_notifications_cancelled() {
     assert_eq!(tagged(&again.next()), &json!("s-1"));
 }
 
-#[test]
 fn a_requests_own_messages_come_before_its_answer_and_stay_off_the_stream() {
     let Some(served) = subscriber() else { return };
     let mut stream = listen(&served, json!(9), json!({"toolsListChanged": true}));
@@ -312,7 +308,6 @@ fn a_requests_own_messages_come_before_its_answer_and_stay_off_the_stream() {
     assert!(!stream.closes_within(Duration::from_millis(300)));
 }
 
-#[test]
 fn the_stream_ends_when_the_program_answers_the_listen_or_dies() {
     let Some(served) = subscriber() else { return };
     let mut stream = listen(&served, json!(5), json!({"toolsListChanged": true}));
@@ -350,7 +345,6 @@ fn the_stream_ends_when_the_program_answers_the_listen_or_dies() {
     assert_ne!(again.json()["result"]["pid"], pid, "a new program answers");
 }
 
-#[test]
 fn answers_that_come_out_of_order_reach_their_own_requests() {
     let Some(served) = subscriber() else { return };
     let addr = served.addr.clone();
@@ -404,4 +398,16 @@ fn answers_that_come_out_of_order_reach_their_own_requests() {
             "{reply:?}"
         );
     }
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(the_acknowledgement_arrives_at_once_and_a_change_from_another_connection_follows),
+        test!(each_stream_gets_only_the_notifications_tagged_with_its_own_id),
+        test!(closing_the_stream_sends_the_program_notifications_cancelled),
+        test!(a_requests_own_messages_come_before_its_answer_and_stay_off_the_stream),
+        test!(the_stream_ends_when_the_program_answers_the_listen_or_dies),
+        test!(answers_that_come_out_of_order_reach_their_own_requests),
+    ]
 }

@@ -4,7 +4,6 @@
 
 use crate::common::*;
 
-#[test]
 fn reference_transcripts() {
     for (id, _) in exercises() {
         let verdict = json(&learn(&[
@@ -47,4 +46,11 @@ fn reference_transcripts() {
             insta::assert_snapshot!(format!("transcript-{id}"), text);
         });
     }
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(reference_transcripts),
+    ]
 }

@@ -145,7 +145,6 @@ fn block<'a>(text: &'a str, scenario: &str) -> Vec<&'a str> {
 
 /// Each case is checked twice: `--json` says which scenarios failed, and the
 /// text a person reads must hold the step and the rule (and is snapshotted).
-#[test]
 fn each_wrong_program_fails_for_its_real_mistake_at_the_right_step() {
     require_python();
     // Each wrong program waits out the timeout at its mistake: all at once.
@@ -206,4 +205,11 @@ fn each_wrong_program_fails_for_its_real_mistake_at_the_right_step() {
             .replace("--", "-");
         insta::assert_snapshot!(format!("wrong-{}-{name}", case.exercise), text);
     });
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(each_wrong_program_fails_for_its_real_mistake_at_the_right_step),
+    ]
 }

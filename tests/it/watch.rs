@@ -123,7 +123,6 @@ fn save_solution(dir: &Path, file: &str) {
     std::fs::copy(repo().join("solutions").join(name), dir.join(file)).expect("save");
 }
 
-#[test]
 fn no_edit_no_check_and_one_save_one_check_then_on_to_the_next_exercise() {
     let course = course_copy();
     let dir = course.path();
@@ -199,7 +198,6 @@ fn no_edit_no_check_and_one_save_one_check_then_on_to_the_next_exercise() {
     );
 }
 
-#[test]
 fn a_pass_with_a_quiz_next_stops_watching_and_says_so() {
     let course = course_copy();
     let dir = course.path();
@@ -230,7 +228,6 @@ fn a_pass_with_a_quiz_next_stops_watching_and_says_so() {
     assert_eq!(watch.checks(), 2, "{}", watch.transcript());
 }
 
-#[test]
 fn with_a_reading_next_watch_sends_the_learner_to_learn_next() {
     let course = course_copy();
     let output = learn_in(course.path(), &["watch"]);
@@ -240,4 +237,13 @@ fn with_a_reading_next_watch_sends_the_learner_to_learn_next() {
         stdout(&output).trim(),
         "Next: `learn next` (6 readings first)"
     );
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(no_edit_no_check_and_one_save_one_check_then_on_to_the_next_exercise),
+        test!(a_pass_with_a_quiz_next_stops_watching_and_says_so),
+        test!(with_a_reading_next_watch_sends_the_learner_to_learn_next),
+    ]
 }

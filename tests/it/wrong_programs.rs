@@ -1,4 +1,4 @@
-//! Programs written independently of the reference (tests/programs/wrong),
+//! Programs written independently of the reference (lessons/mcp-messages/programs/wrong),
 //! each a plausible beginner's server: the wrong ones must fail for the right
 //! reason, with feedback a beginner can act on; the correct-but-unusual ones
 //! (out-of-order answers, asynchronous and exiting at EOF) must pass.
@@ -84,7 +84,7 @@ const CASES: &[(&str, &str, &[&str], &str)] = &[
 
 fn check_with(program: &str, exercise: &str, json: bool) -> std::process::Output {
     let path = repo()
-        .join("tests/programs/wrong")
+        .join("lessons/mcp-messages/programs/wrong")
         .join(format!("{program}.py"));
     let cmd = format!("python3 {}", path.display());
     let mut args = vec!["check", exercise, "--cmd", &cmd, "--seed", "42"];
@@ -94,7 +94,6 @@ fn check_with(program: &str, exercise: &str, json: bool) -> std::process::Output
     learn(&args)
 }
 
-#[test]
 fn each_wrong_program_gets_the_right_verdict() {
     require_python();
     for (program, exercise, must_fail, says) in CASES {
@@ -132,7 +131,6 @@ fn each_wrong_program_gets_the_right_verdict() {
     }
 }
 
-#[test]
 fn feedback_for_each_wrong_program_reads_well() {
     require_python();
     let mut seen = std::collections::BTreeSet::new();
@@ -141,8 +139,8 @@ fn feedback_for_each_wrong_program_reads_well() {
             continue;
         }
         let text = stdout(&check_with(program, exercise, false));
-        let path = repo().join("tests/programs/wrong");
-        let text = stable(&text).replace(&path.display().to_string(), "tests/programs/wrong");
+        let path = repo().join("lessons/mcp-messages/programs/wrong");
+        let text = stable(&text).replace(&path.display().to_string(), "lessons/mcp-messages/programs/wrong");
         let text = mask_time_ids(&text);
         insta::assert_snapshot!(format!("feedback-{exercise}-{program}"), text);
     }
@@ -181,7 +179,6 @@ const EXACTLY_ON_FIVE_SEEDS: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-#[test]
 fn each_program_fails_exactly_its_scenarios_on_five_seeds() {
     require_python();
     for (program, exercise, must_fail) in EXACTLY_ON_FIVE_SEEDS {
@@ -231,7 +228,6 @@ fn mask_time_ids(text: &str) -> String {
     out
 }
 
-#[test]
 fn the_json_verdict_has_the_documented_fields() {
     require_python();
     let verdict = json(&check_with("id_as_string", "id-echo", true));
@@ -251,10 +247,9 @@ fn the_json_verdict_has_the_documented_fields() {
 /// the whole explanation the text report gives it (the problems, the diff,
 /// the rule, the section to read), so one `--json` run says what a learner
 /// reads: the cases of every lesson are checked that way.
-#[test]
 fn a_full_json_message_is_what_the_text_report_says() {
     require_python();
-    let path = repo().join("tests/programs/wrong/id_as_string.py");
+    let path = repo().join("lessons/mcp-messages/programs/wrong/id_as_string.py");
     let cmd = format!("python3 {}", path.display());
     let args = ["check", "id-echo", "--cmd", &cmd, "--seed", "42", "--full"];
     let verdict = json(&learn(&[&args[..], &["--json"]].concat()));
@@ -282,4 +277,15 @@ fn a_full_json_message_is_what_the_text_report_says() {
                 .any(|l| l.starts_with("Read more: `learn read "))
         );
     }
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![
+        test!(each_wrong_program_gets_the_right_verdict),
+        test!(feedback_for_each_wrong_program_reads_well),
+        test!(each_program_fails_exactly_its_scenarios_on_five_seeds),
+        test!(the_json_verdict_has_the_documented_fields),
+        test!(a_full_json_message_is_what_the_text_report_says),
+    ]
 }

@@ -11,7 +11,8 @@ pub mod course;
 pub mod sandbox;
 pub mod serve;
 mod spec;
-pub use spec::{schema_defs, spec_dir};
+pub mod tools;
+pub use spec::{located as spec_located, schema_defs, spec_dir};
 
 pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -170,11 +171,11 @@ pub fn failed_scenarios(verdict: &Value) -> Vec<String> {
         .collect()
 }
 
-/// `python3 tests/programs/lesson2/<name>.py`: an independent lesson 2
+/// `python3 lessons/mcp-stateless-server/programs/<name>.py`: an independent lesson 2
 /// program, as a `--cmd`.
 pub fn lesson2_program(name: &str) -> String {
     let path = repo()
-        .join("tests/programs/lesson2")
+        .join("lessons/mcp-stateless-server/programs")
         .join(format!("{name}.py"));
     format!("python3 {}", path.display())
 }

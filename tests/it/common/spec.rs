@@ -27,17 +27,8 @@ fn holds_the_spec(dir: &Path) -> bool {
 /// stderr) when this machine has none and the run is not CI. `what` names
 /// the check that is skipped, for that line.
 pub fn spec_dir(what: &str) -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os(SPEC_DIR_VAR).map(PathBuf::from) {
-        assert!(
-            holds_the_spec(&dir),
-            "{SPEC_DIR_VAR}={} holds no schema.json and examples/ folder",
-            dir.display()
-        );
+    if let Some(dir) = located() {
         return Some(dir);
-    }
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/mcp-2026-07-28");
-    if holds_the_spec(&beside) {
-        return Some(beside);
     }
     let missing = format!(
         "the official MCP 2026-07-28 schema.json and examples/ are not here; \
@@ -49,6 +40,21 @@ pub fn spec_dir(what: &str) -> Option<PathBuf> {
     }
     eprintln!("skipped {what}: {missing}");
     None
+}
+
+/// The folder with the official files, where this machine has one (a
+/// `MCP_SPEC_DIR` that holds none is a mistake, not an absence: it fails).
+pub fn located() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(SPEC_DIR_VAR).map(PathBuf::from) {
+        assert!(
+            holds_the_spec(&dir),
+            "{SPEC_DIR_VAR}={} holds no schema.json and examples/ folder",
+            dir.display()
+        );
+        return Some(dir);
+    }
+    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/mcp-2026-07-28");
+    holds_the_spec(&beside).then_some(beside)
 }
 
 /// `schema.json`'s `$defs`, or `None` as for [`spec_dir`].

@@ -1,7 +1,7 @@
 """An independent answer to the http-status exercise, written without looking
 at the reference: headers are lower-cased into a dict once, and the rules are
 a table. `--defect NAME` plants one beginner's mistake; `--form NAME` makes
-another choice the spec leaves open, and must pass (tests/http_status.rs).
+another choice the spec leaves open, and must pass (cases.toml).
 
 Forms (each as right as the plain program):
 - `internal-200`: -32603 goes back with 200 instead of 500;

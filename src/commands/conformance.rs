@@ -10,19 +10,18 @@ use super::{Ctx, Status};
 use crate::check::Target;
 use crate::cli::ConformanceArgs;
 use crate::content::Lang;
+use crate::content::load::read_expected_failures;
 use crate::content::text::tr;
 use crate::serve::{Allowed, Bridge, Options};
 use anyhow::{Context, Result, anyhow, bail};
 use colored::Colorize;
 use results::{Baseline, Scenario, Verdict};
-use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 /// The revision whose frozen requirements are run.
 const REVISION: &str = "2026-07-28";
-const SECTIONS: &str = "conformance/sections.toml";
 
 pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
     let target = super::target(&args.target);
@@ -59,6 +58,13 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
         return Ok(Status::Failed);
     };
     let (baseline_file, baseline) = load_baseline(ctx, &exercise.id, args)?;
+    let suite_baseline = root
+        .join(suite::HOME)
+        .join(format!("expected-failures-{}.yaml", std::process::id()));
+    if baseline_file.is_some() {
+        std::fs::write(&suite_baseline, baseline.to_yaml())
+            .with_context(|| format!("cannot write {}", suite_baseline.display()))?;
+    }
     // The reference and a baseline given by hand must stay true to each
     // other; a learner's server that does more than the exercise asks is not
     // wrong for it.
@@ -87,12 +93,14 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
         &installed,
         &url,
         &args.scenario,
-        baseline_file.as_deref(),
+        baseline_file.as_ref().map(|_| suite_baseline.as_path()),
         &out,
     );
-    let sections = load_sections(root);
-    let scenarios = results::read(&out, &baseline, |check| section_for(&sections, check));
+    let scenarios = results::read(&out, &baseline, |check| {
+        ctx.course.conformance_section(check)
+    });
     let _ = std::fs::remove_dir_all(&out);
+    let _ = std::fs::remove_file(&suite_baseline);
     let suite_ok = runs?;
     if scenarios.is_empty() {
         bail!(
@@ -158,31 +166,34 @@ enum StaleEntries {
     Note,
 }
 
-/// The expected failures of the exercise (its lesson's `[server]` names
-/// them), or the file given with `--expected-failures`: the same whatever
-/// program runs, the learner's file, the reference or `--cmd`.
+/// The expected failures of the exercise (the `conformance.toml` of the
+/// lesson whose `[server]` names it), or the file given with
+/// `--expected-failures` (the suite's YAML, or a lesson's
+/// `conformance.toml`): the same whatever program runs, the learner's file,
+/// the reference or `--cmd`.
 fn load_baseline(
     ctx: &Ctx,
     exercise: &str,
     args: &ConformanceArgs,
-) -> Result<(Option<std::path::PathBuf>, Baseline)> {
-    let file = match &args.expected_failures {
-        Some(path) => Some(ctx.cwd.join(path)),
-        None => ctx
-            .course
-            .server_of(exercise)
-            .and_then(|server| server.conformance_expected_failures.as_ref())
-            .map(|yaml| ctx.project.root.join(yaml)),
+) -> Result<(Option<PathBuf>, Baseline)> {
+    let Some(path) = &args.expected_failures else {
+        return Ok(match ctx.course.conformance_of(exercise) {
+            Some(conformance) => (
+                Some(conformance.file.clone()),
+                Baseline::from_entries(conformance.entries()),
+            ),
+            None => (None, Baseline::default()),
+        });
     };
-    let baseline = match &file {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            Baseline::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?
-        }
-        None => Baseline::default(),
+    let path = ctx.cwd.join(path);
+    let baseline = if path.extension().is_some_and(|e| e == "toml") {
+        Baseline::from_entries(read_expected_failures(&path)?.iter().map(String::as_str))
+    } else {
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        Baseline::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?
     };
-    Ok((file, baseline))
+    Ok((Some(path), baseline))
 }
 
 /// Runs the suite once (the revision's requirements) or once per named
@@ -238,28 +249,6 @@ fn run_suite(
         }
     }
     Ok(all_ok)
-}
-
-fn load_sections(root: &Path) -> BTreeMap<String, String> {
-    #[derive(serde::Deserialize)]
-    struct File {
-        sections: BTreeMap<String, String>,
-    }
-    std::fs::read_to_string(root.join(SECTIONS))
-        .ok()
-        .and_then(|text| toml::from_str::<File>(&text).ok())
-        .map(|file| file.sections)
-        .unwrap_or_default()
-}
-
-fn section_for(sections: &BTreeMap<String, String>, check: &str) -> Option<String> {
-    sections
-        .iter()
-        .find(|(key, _)| match key.strip_suffix('*') {
-            Some(prefix) => check.starts_with(prefix),
-            None => key.as_str() == check,
-        })
-        .map(|(_, section)| section.clone())
 }
 
 fn not_installed(lang: Lang, missing: &suite::Missing) -> anyhow::Error {
@@ -404,29 +393,5 @@ fn print_outcome(lang: Lang, ok: usize, expected: usize, outcome: &Outcome) {
         println!("{}", summary.green().bold());
     } else {
         println!("{}", summary.red().bold());
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sections_match_whole_ids_or_prefixes() {
-        let mut sections = BTreeMap::new();
-        sections.insert("sep-2322-*".to_string(), "o2-mrtr".to_string());
-        sections.insert(
-            "wire-schema-valid".to_string(),
-            "o4-four-layers".to_string(),
-        );
-        assert_eq!(
-            section_for(&sections, "sep-2322-x").as_deref(),
-            Some("o2-mrtr")
-        );
-        assert_eq!(
-            section_for(&sections, "wire-schema-valid").as_deref(),
-            Some("o4-four-layers")
-        );
-        assert_eq!(section_for(&sections, "wire-schema-valid-2"), None);
     }
 }

@@ -5,7 +5,7 @@ use crate::check::{CheckOptions, Target, check_program, prepare};
 use crate::content::error::{ContentError, ContentErrors};
 use crate::content::load::load_course;
 use crate::content::project::Project;
-use crate::content::{Course, Exercise, Lang, layout};
+use crate::content::{Course, Exercise, Lang, layout, lint};
 use crate::judge::{CheckResult, Outcome};
 use crate::runner::Limits;
 use crate::runner::build::BuildOutput;
@@ -23,13 +23,15 @@ fn locate(dir: Option<&Path>) -> Result<Project> {
 }
 
 /// `learn dev check [--run]`: the lessons load, the files that follow from
-/// them are up to date, and (with `--run`) every exercise as shipped fails
+/// them are up to date, the authors' lints find nothing (`content::lint`),
+/// and (with `--run`) every exercise as shipped fails
 /// while its solution passes.
 pub fn check(dir: Option<PathBuf>, run: bool, lang: Lang) -> Result<Status> {
     let project = locate(dir.as_deref())?;
     let course = load_course(&project.root)?;
     crate::quiz::load::load_all(&course)?;
     let mut errors = layout::check(&project.root, &course);
+    errors.extend(lint::lint(&course));
     let cases = match crate::content::cases::load_cases(&course) {
         Ok(cases) => cases.len(),
         Err(problems) => {

@@ -1,9 +1,11 @@
 //! `learn interop`: the official MCP Python SDK, as a real client, drives a
 //! server exercise over stdio, and each step is shown as the SDK saw it.
 //!
-//! The driver script is part of the program (handed to Python with `-c`),
-//! so nothing outside the course is needed but Python and the SDK; when
-//! either is missing, the learner is told how to install them.
+//! The steps are the lesson's (`interop.toml`): this module fills in their
+//! `${vars}` for each connection and hands them to the driver, which knows
+//! no lesson. The driver script is part of the program (handed to Python
+//! with `-c`), so nothing outside the course is needed but Python and the
+//! SDK; when either is missing, the learner is told how to install them.
 
 mod words;
 
@@ -11,7 +13,9 @@ use super::{Ctx, Status};
 use crate::check::Target;
 use crate::cli::InteropArgs;
 use crate::content::Lang;
-use crate::content::model::ExerciseKind;
+use crate::content::interop::{CONNECT, Interop};
+use crate::content::model::{Exercise, ExerciseKind};
+use crate::content::template::{SeededRng, bind};
 use crate::content::text::tr;
 use crate::runner::Program;
 use anyhow::{Context, Result, anyhow, bail};
@@ -30,10 +34,37 @@ pub const MCP_SDK_VERSION: &str = "2.3.0";
 /// Where the course keeps its own virtual environment for the SDK.
 const VENV: &str = "target/interop-venv";
 
+/// The SDK's connection modes, one connection each: `auto` probes
+/// `server/discover` first; a version string adopts that version outright.
+const MODES: [&str; 2] = ["auto", "2026-07-28"];
+
+/// What the driver runs: for each mode, the lesson's steps with their
+/// `${vars}` drawn from `seed` (a connection's own draws, so no server can
+/// know them in advance).
+pub fn plan(interop: &Interop, seed: u64) -> Value {
+    let mut rng = SeededRng::new(seed);
+    let connections: Vec<Value> = MODES
+        .iter()
+        .map(|mode| {
+            let bindings = bind(&interop.vars, &mut rng);
+            let steps: Vec<Value> = interop.steps.iter().map(|s| s.filled(&bindings)).collect();
+            serde_json::json!({ "mode": mode, "steps": steps })
+        })
+        .collect();
+    Value::Array(connections)
+}
+
 pub fn run(ctx: &Ctx, args: &InteropArgs) -> Result<Status> {
     let target = super::target(&args.target);
     let lang = ctx.lang;
-    let exercise = ctx.exercise_or_server(args.id.as_deref())?;
+    let exercise = interop_exercise(ctx, args.id.as_deref())?;
+    let interop = ctx.course.interop_for(&exercise.id).ok_or_else(|| {
+        anyhow!(tr(
+            lang,
+            "this course has no SDK steps for `learn interop` (a lesson's interop.toml)",
+            "本课程没有供 `learn interop` 使用的 SDK 步骤（课程的 interop.toml）",
+        ))
+    })?;
     if exercise.kind != ExerciseKind::Server && !matches!(target, Target::Command(_)) {
         let example = ctx.server_example();
         bail!(
@@ -63,7 +94,8 @@ pub fn run(ctx: &Ctx, args: &InteropArgs) -> Result<Status> {
         }
         .bold()
     );
-    let (passed, total, driver_ok) = drive(&python, &program, args.timeout, lang)?;
+    let plan = plan(interop, crate::check::random_seed());
+    let (passed, total, driver_ok) = drive(&python, &program, args.timeout, &plan, interop, lang)?;
     let summary = match lang {
         Lang::En => format!("{passed} of {total} steps passed."),
         Lang::Zh => format!("{total} 个步骤中通过了 {passed} 个。"),
@@ -76,6 +108,21 @@ pub fn run(ctx: &Ctx, args: &InteropArgs) -> Result<Status> {
     } else {
         println!("{}", summary.red().bold());
         Ok(Status::Failed)
+    }
+}
+
+/// The exercise named, else the one the first lesson's SDK steps are
+/// written for.
+fn interop_exercise<'a>(ctx: &'a Ctx, id: Option<&str>) -> Result<&'a Exercise> {
+    match id {
+        Some(id) => ctx.exercise(id),
+        None => ctx.course.interop_exercise().ok_or_else(|| {
+            anyhow!(tr(
+                ctx.lang,
+                "this course has no SDK steps for `learn interop` (a lesson's interop.toml): name an exercise, or give --cmd",
+                "本课程没有供 `learn interop` 使用的 SDK 步骤（课程的 interop.toml）：请指定一个练习，或使用 --cmd",
+            ))
+        }),
     }
 }
 
@@ -178,11 +225,16 @@ fn drive(
     python: &Path,
     program: &Program,
     timeout: f64,
+    plan: &Value,
+    interop: &Interop,
     lang: Lang,
 ) -> Result<(usize, usize, bool)> {
     let mut command = Command::new(python);
     command
-        .args(["-c", DRIVER, "--timeout", &timeout.to_string(), "--cwd"])
+        .args(["-c", DRIVER, "--timeout", &timeout.to_string()])
+        .arg("--plan")
+        .arg(plan.to_string())
+        .arg("--cwd")
         .arg(&program.cwd)
         .arg("--")
         .args(&program.argv)
@@ -209,7 +261,12 @@ fn drive(
         }
         total += 1;
         let saw = event["saw"].as_str().unwrap_or_default();
-        let title = words::title(step, mode, lang);
+        let lesson_step = interop.step(step);
+        let title = match lesson_step {
+            Some(s) => s.title.get(lang).to_string(),
+            None if step == CONNECT => words::connect_title(mode, lang).to_string(),
+            None => step.to_string(),
+        };
         if event["passed"] == true {
             passed += 1;
             println!("    {} {title}", "✓".green());
@@ -229,7 +286,10 @@ fn drive(
             println!(
                 "        {}{}",
                 tr(lang, "needed: ", "需要：").dimmed(),
-                words::needed(step, lang)
+                match lesson_step {
+                    Some(s) => s.needed.get(lang),
+                    None => words::connect_needed(lang),
+                }
             );
         }
     }
@@ -250,31 +310,45 @@ fn drive(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The step names on the driver's `STEPS = [...]` line.
-    fn driver_steps() -> Vec<String> {
-        let line = DRIVER
-            .lines()
-            .find(|line| line.starts_with("STEPS = ["))
-            .expect("the driver lists its steps");
-        line.split('"')
-            .skip(1)
-            .step_by(2)
-            .map(str::to_string)
-            .collect()
-    }
+    use crate::content::interop::InteropStep;
+    use crate::content::template::{Generator, VarSpec};
 
     #[test]
-    fn every_step_of_the_driver_has_words_in_both_languages() {
-        let steps = driver_steps();
-        assert_eq!(steps.len(), 7, "{steps:?}");
-        for step in &steps {
-            for lang in [Lang::En, Lang::Zh] {
-                for mode in ["auto", "2026-07-28"] {
-                    assert_ne!(words::title(step, mode, lang), *step, "{step} has no title");
-                }
-                assert!(!words::needed(step, lang).is_empty(), "{step} needs words");
-            }
-        }
+    fn the_plan_fills_each_connections_own_draws_and_no_words() {
+        let step: InteropStep = toml::from_str(
+            "id = \"add\"\ntitle = { en = \"t\", zh = \"t\" }\nneeded = { en = \"n\", zh = \"n\" }\ncall = \"add\"\narguments = { a = \"${a}\" }\nresult = \"ok\"\ntext_number = \"${a}\"\n",
+        )
+        .expect("a step");
+        let interop = Interop {
+            file: "interop.toml".into(),
+            exercise: "capstone".into(),
+            vars: [(
+                "a".to_string(),
+                VarSpec::Random {
+                    random: Generator::Int,
+                },
+            )]
+            .into(),
+            steps: vec![step],
+        };
+        let plan = plan(&interop, 7);
+        assert_eq!(plan.as_array().map(Vec::len), Some(MODES.len()));
+        let drawn: Vec<&Value> = MODES
+            .iter()
+            .enumerate()
+            .map(|(i, mode)| {
+                assert_eq!(plan[i]["mode"], *mode);
+                let step = &plan[i]["steps"][0];
+                assert_eq!(step["text_number"], step["arguments"]["a"]);
+                assert!(step.get("title").is_none() && step.get("needed").is_none());
+                &step["arguments"]["a"]
+            })
+            .collect();
+        assert!(drawn[0].is_u64() && drawn[0] != drawn[1], "{drawn:?}");
+        assert_eq!(
+            plan,
+            super::plan(&interop, 7),
+            "the same seed, the same plan"
+        );
     }
 }

@@ -258,7 +258,8 @@ impl Ctx {
     }
 
     /// The exercise a command names, or the course's server exercise (a
-    /// lesson's `[server] exercise`), for `interop`, `serve` and `conformance`.
+    /// lesson's `[server] exercise`), for `serve` and `conformance` before
+    /// any lesson with a `[server]`.
     pub fn exercise_or_server(&self, id: Option<&str>) -> Result<&Exercise> {
         match id {
             Some(id) => self.exercise(id),

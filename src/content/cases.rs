@@ -336,7 +336,10 @@ impl CaseCheck<'_> {
         for (i, name) in fails.iter().enumerate() {
             let offset = Some(name.span().start);
             if fails[..i].iter().any(|n| n.get_ref() == name.get_ref()) {
-                self.error(offset, format!("scenario `{}` is named twice", name.get_ref()));
+                self.error(
+                    offset,
+                    format!("scenario `{}` is named twice", name.get_ref()),
+                );
             } else if !has_scenario(exercise, name.get_ref()) {
                 let near = nearest(exercise, name.get_ref())
                     .map(|n| format!(" (did you mean `{n}`?)"))
@@ -364,7 +367,10 @@ impl CaseCheck<'_> {
         }
         for word in case.says.iter().chain(&case.never) {
             if word.get_ref().trim().is_empty() {
-                self.error(Some(word.span().start), "an empty text says nothing".to_string());
+                self.error(
+                    Some(word.span().start),
+                    "an empty text says nothing".to_string(),
+                );
             }
         }
     }
@@ -375,7 +381,12 @@ impl CaseCheck<'_> {
         for case in cases {
             for exercise in &case.exercises {
                 for &seed in &case.seeds {
-                    let key = (case.program.clone(), case.args.clone(), exercise.clone(), seed);
+                    let key = (
+                        case.program.clone(),
+                        case.args.clone(),
+                        exercise.clone(),
+                        seed,
+                    );
                     if let Some(first) = seen.insert(key, case.line) {
                         self.errors.push(ContentError {
                             file: self.path.to_path_buf(),

@@ -150,24 +150,6 @@ pub fn check(root: &Path, course: &Course) -> Vec<ContentError> {
             "does not exist (it is the learner's copy of the lesson's exercise file)".to_string(),
         ));
     }
-    for lesson in &course.lessons {
-        let yaml = lesson
-            .server
-            .as_ref()
-            .and_then(|s| s.conformance_expected_failures.as_ref());
-        if let Some(yaml) = yaml
-            && !root.join(yaml).is_file()
-        {
-            errors.push(ContentError {
-                file: lesson.dir.join("lesson.toml"),
-                line: None,
-                message: format!(
-                    "`conformance_expected_failures = \"{}\"` does not exist (the path is from the course folder)",
-                    yaml.display()
-                ),
-            });
-        }
-    }
     errors.extend(check_bins(root, course));
     errors.extend(check_autograding(root, course));
     errors

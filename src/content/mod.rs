@@ -1,11 +1,14 @@
 //! Content: lesson data on disk, loaded and validated. Knows files and
 //! formats; knows nothing about processes or terminals.
 
-pub(crate) mod error;
 pub mod cases;
+pub mod conformance;
+pub(crate) mod error;
 pub mod forge;
 pub(crate) mod glossary;
+pub mod interop;
 pub(crate) mod layout;
+pub mod lint;
 pub mod load;
 pub(crate) mod model;
 pub mod numbers;

@@ -1,5 +1,7 @@
 //! The loaded, validated course: what the rest of the program works with.
 
+use super::conformance::Conformance;
+use super::interop::Interop;
 use super::scenario::Scenario;
 use super::template::VarSpec;
 use super::text::Localized;
@@ -26,9 +28,17 @@ pub struct Lesson {
     pub facts: Vec<Fact>,
     /// What `learn next` says once every step is done (`finished`).
     pub finished: Option<Localized>,
+    /// Sections that go over facts taught elsewhere (`reviews`).
+    pub reviews: Vec<String>,
     /// The server exercise that `interop`, `serve` and `conformance` take
     /// when none is named (`[server]`).
     pub server: Option<ServerDefaults>,
+    /// How the conformance suite's checks meet the lesson
+    /// (`conformance.toml`), if it says.
+    pub conformance: Option<Conformance>,
+    /// What the official SDK does to the lesson's server in `learn
+    /// interop` (`interop.toml`), if the lesson says.
+    pub interop: Option<Interop>,
 }
 
 /// A lesson's `[server]` table.
@@ -37,10 +47,6 @@ pub struct Lesson {
 pub struct ServerDefaults {
     /// The exercise id.
     pub exercise: String,
-    /// The conformance suite's expected failures for that exercise (its
-    /// `--expected-failures` YAML), relative to the course folder.
-    #[serde(default)]
-    pub conformance_expected_failures: Option<PathBuf>,
 }
 
 /// One thing the lesson teaches, which scenarios and quiz questions name.
@@ -224,13 +230,34 @@ impl Course {
         self.lessons.iter().find_map(|l| l.server.as_ref())
     }
 
-    /// The `[server]` table that names `exercise` (and so its expected
-    /// conformance failures), whichever lesson it is in.
-    pub fn server_of(&self, exercise: &str) -> Option<&ServerDefaults> {
+    /// The conformance file whose expected failures are `exercise`'s: that
+    /// of the lesson whose `[server]` names it, whichever lesson it is in.
+    pub fn conformance_of(&self, exercise: &str) -> Option<&Conformance> {
         self.lessons
             .iter()
-            .filter_map(|l| l.server.as_ref())
-            .find(|s| s.exercise == exercise)
+            .find(|l| l.server.as_ref().is_some_and(|s| s.exercise == exercise))
+            .and_then(|l| l.conformance.as_ref())
+    }
+
+    /// The section to read for a conformance check, as `learn read` takes
+    /// it: of every lesson's `[sections]`, the key that names the check
+    /// best (an exact key, else the longest prefix; the earlier lesson on a
+    /// tie).
+    pub fn conformance_section(&self, check: &str) -> Option<String> {
+        let mut best: Option<(usize, &Lesson, &str)> = None;
+        for lesson in &self.lessons {
+            let Some(conformance) = &lesson.conformance else {
+                continue;
+            };
+            for (key, section) in &conformance.sections {
+                if let Some(score) = super::conformance::key_match(key, check)
+                    && best.is_none_or(|(top, _, _)| score > top)
+                {
+                    best = Some((score, lesson, section));
+                }
+            }
+        }
+        best.map(|(_, lesson, section)| self.step_ref(&lesson.id, StepKind::Reading, section))
     }
 
     /// The exercise `serve` and `conformance` take when none is named, for a
@@ -250,9 +277,32 @@ impl Course {
             .or_else(|| self.server_exercise())
     }
 
-    /// The exercise `interop` takes when none is named (the SDK's steps are
-    /// written for lesson 1's demo server): the first lesson's `[server]
-    /// exercise`, else the last server exercise.
+    /// The SDK steps `learn interop` runs against `exercise`: those of its
+    /// own lesson, else of the nearest lesson before it that has some.
+    pub fn interop_for(&self, exercise: &str) -> Option<&Interop> {
+        let upto = self
+            .lessons
+            .iter()
+            .position(|l| l.exercises.iter().any(|e| e.id == exercise))
+            .map_or(self.lessons.len(), |p| p + 1);
+        self.lessons[..upto]
+            .iter()
+            .rev()
+            .find_map(|l| l.interop.as_ref())
+    }
+
+    /// The exercise `learn interop` takes when none is named: the one the
+    /// first lesson's SDK steps are written for.
+    pub fn interop_exercise(&self) -> Option<&Exercise> {
+        self.lessons
+            .iter()
+            .find_map(|l| l.interop.as_ref())
+            .and_then(|i| self.exercise(&i.exercise))
+    }
+
+    /// The first lesson's `[server] exercise`, else the last server
+    /// exercise: the server a hint names, and the one `serve` and
+    /// `conformance` take before any lesson with a `[server]`.
     pub fn server_exercise(&self) -> Option<&Exercise> {
         self.server()
             .and_then(|s| self.exercise(&s.exercise))

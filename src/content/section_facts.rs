@@ -28,12 +28,13 @@ fn parse(text: &str) -> BTreeSet<String> {
 
 /// For each fact of the lesson that holds `exercise_id`, the section that
 /// teaches it, as `learn read` takes it: among the readings of the
-/// exercise's own objective first, then among all the lesson's (each time
-/// as `best_sections` chooses): a rule the exercise's objective teaches is
+/// exercise's own objective first, then among all the lesson's, and a
+/// review (`reviews` in lesson.toml) only when nothing else teaches the
+/// fact (each time as `best_sections` chooses): a rule the exercise's objective teaches is
 /// read where the learner met it, not in a later section that names the
 /// fact among fewer others. Reads the lesson's sections, so
 /// it is asked for only when a failure is shown, not on every load.
-pub fn read_more(course: &Course, exercise_id: &str) -> BTreeMap<String, String> {
+pub fn read_more<'a>(course: &'a Course, exercise_id: &str) -> BTreeMap<String, String> {
     let Some(lesson) = course
         .lessons
         .iter()
@@ -56,8 +57,17 @@ pub fn read_more(course: &Course, exercise_id: &str) -> BTreeMap<String, String>
         })
         .map(|o| readings(&o.steps))
         .unwrap_or_default();
+    // A review (a list of confusions) is read last: any section that teaches
+    // the fact comes first, one of the exercise's own objective before all.
+    let teaching = |ids: &[&'a str]| -> Vec<&'a str> {
+        ids.iter()
+            .copied()
+            .filter(|id| !lesson.reviews.iter().any(|r| r == id))
+            .collect()
+    };
     let mut best = best_sections(&lesson.dir, &all);
-    best.extend(best_sections(&lesson.dir, &own));
+    best.extend(best_sections(&lesson.dir, &teaching(&all)));
+    best.extend(best_sections(&lesson.dir, &teaching(&own)));
     // Named as the learner types it: `<lesson>/<id>` where lessons share an id.
     best.into_iter()
         .map(|(fact, id)| {

@@ -56,7 +56,7 @@ pub struct Built {
 /// One exercise file to compile.
 pub struct Source<'a> {
     pub exercise: usize,
-    /// The file name (`02_id-echo.rs`), as students know it.
+    /// The file name (`NN_<id>.rs`), as students know it.
     pub file: &'a str,
     pub text: &'a str,
 }

@@ -89,7 +89,7 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<Submission>> {
         .collect())
 }
 
-/// Reads a file of the submission at `relative` (e.g. `exercises/02_id-echo.rs`),
+/// Reads a file of the submission at `relative` (e.g. `exercises/NN_<id>.rs`),
 /// or says why it is not taken.
 pub fn read_file(submission: &Submission, relative: &Path) -> Result<String, String> {
     if let Some(why) = &submission.refused {

@@ -19,7 +19,7 @@ pub const FORMAT_VERSION: u32 = 1;
 #[serde(deny_unknown_fields)]
 pub struct Progress {
     format_version: u32,
-    /// Step keys (`exercise:id-echo`, `reading:o1-jsonrpc`) that are done.
+    /// Step keys (`exercise:<id>`, `reading:<id>`) that are done.
     #[serde(default)]
     pub done: BTreeSet<String>,
     /// How many hints of each exercise have been shown.

@@ -11,7 +11,7 @@
 //! id = "notification-no-reply" # unique in the course: a-z, 0-9, `-`
 //! type = "true-false"          # single | multiple | true-false | short | message-kind | server-reply
 //! facts = ["F9"]
-//! section = "o2-silence"       # a reading section; the explanation points there
+//! section = "<id>"             # a reading section; the explanation points there
 //! prompt = { en = "...", zh = "..." }
 //! message = '{"jsonrpc": "2.0", ...}'  # required for message-kind and server-reply
 //! answer = false               # single/server-reply: "b"; multiple: ["a", "c"];

@@ -85,8 +85,7 @@ pub fn message_kind_named(name: &str) -> Option<wire::Kind> {
 }
 
 /// The shown label of a message kind; the Chinese one keeps the English
-/// word, which is what the learner meets in code and in the `message-kinds`
-/// exercise.
+/// word, which is what the learner meets in code and in the exercises.
 fn message_kind_label(kind: wire::Kind) -> Localized {
     let zh = match kind {
         wire::Kind::Request => "请求 (request)",

@@ -4,7 +4,7 @@ function per tool, and the SDK's own multi round-trip machinery (a
 `Resolve` parameter whose resolver returns `Elicit`) for `greet`.
 
 It holds no protocol code of its own on purpose: every byte on stdout is
-the SDK's. tests/interop.rs plays the capstone scenarios against it and
+the SDK's. tests/it/interop.rs plays the capstone scenarios against it and
 records exactly where the SDK's choices differ from the lesson's contract.
 
     python sdk_server.py                    # the SDK's defaults

@@ -11,6 +11,13 @@ const EXERCISE: &str = "lessons/basics/exercises/echo.toml";
 /// (name, file, text to replace, replacement, what the error must say)
 const CASES: &[(&str, &str, &str, &str, &str)] = &[
     (
+        "a review that is no reading",
+        LESSON,
+        "[vars]",
+        "reviews = [\"summary\"]\n\n[vars]",
+        "lessons/basics/lesson.toml:5: `reviews` names `summary`, which no objective's reading step has",
+    ),
+    (
         "bad TOML",
         LESSON,
         "title = { en = \"Fixture lesson\"",
@@ -197,10 +204,285 @@ fn each_broken_file_is_reported_with_file_line_and_fix() {
     insta::assert_snapshot!("broken-content-errors", report);
 }
 
+const SECTION_EN: &str = "lessons/basics/sections/en/hello.md";
+const SECTION_ZH: &str = "lessons/basics/sections/zh/hello.md";
+const TERMS: &str = "lessons/basics/terms.zh.toml";
+const QUIZ: &str = "lessons/basics/quizzes/first.toml";
+
+/// A term list that replaces the fixture's word for "basics".
+const TERM_LIST: &str = "format_version = 1\n\n[[term]]\nen = \"basics\"\nzh = \"入门\"\nfrom = \"project\"\nreplaces = [\"基础\"]\n";
+
+/// A three-question quiz for the fixture's objective.
+const QUIZ_FILE: &str = concat!(
+    "format_version = 1\npass_percent = 100\n",
+    "\n[[question]]\nid = \"first-1\"\ntype = \"true-false\"\nfacts = [\"F2\"]\nsection = \"hello\"\nprompt.en = \"A response copies its request's id (1).\"\nprompt.zh = \"响应复制请求的 id（1）。\"\nanswer = true\nexplanation.en = \"True.\"\nexplanation.zh = \"对。\"\n",
+    "\n[[question]]\nid = \"first-2\"\ntype = \"true-false\"\nfacts = [\"F2\"]\nsection = \"hello\"\nprompt.en = \"A response copies its request's id (2).\"\nprompt.zh = \"响应复制请求的 id（2）。\"\nanswer = true\nexplanation.en = \"True.\"\nexplanation.zh = \"对。\"\n",
+    "\n[[question]]\nid = \"first-3\"\ntype = \"true-false\"\nfacts = [\"F2\"]\nsection = \"hello\"\nprompt.en = \"A response copies its request's id (3).\"\nprompt.zh = \"响应复制请求的 id（3）。\"\nanswer = true\nexplanation.en = \"True.\"\nexplanation.zh = \"对。\"\n",
+);
+
+/// The authors' lints: (name, edits, what `learn dev check` must say). An
+/// edit is (file, text to replace, replacement); an empty text to replace
+/// writes the file whole.
+type Lint = (
+    &'static str,
+    &'static [(&'static str, &'static str, &'static str)],
+    &'static str,
+);
+const LINTS: &[Lint] = &[
+    (
+        "a code span lost in translation",
+        &[(SECTION_ZH, "`id`", "id")],
+        "lessons/basics/sections/en/hello.md:3: code span `id` has no match in the other language (en has 1 code spans, zh 0)",
+    ),
+    (
+        "an error code in one language only",
+        &[(
+            EXERCISE,
+            "with the request's id.\"",
+            "with the request's id, or -32602.\"",
+        )],
+        "lessons/basics/exercises/echo.toml:9: `task`: error code -32602 is in the en text only",
+    ),
+    (
+        "a list item lost in translation",
+        &[
+            (SECTION_EN, "Facts: F2", "- one\n- two\n\nFacts: F2"),
+            (SECTION_ZH, "Facts: F2", "- 一\n\nFacts: F2"),
+        ],
+        "lessons/basics/sections/en/hello.md:10: en has 2 bulleted list items, zh 1",
+    ),
+    (
+        "a code block lost in translation",
+        &[(
+            SECTION_ZH,
+            "```json\n{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/list\"}\n```\n",
+            "",
+        )],
+        "lessons/basics/sections/en/hello.md:5: en has 1 code blocks, zh 0",
+    ),
+    (
+        "a replaced Chinese term",
+        &[(TERMS, "", TERM_LIST)],
+        "lessons/basics/lesson.toml:10: `基础` is a replaced word: write `入门` (lessons/basics/terms.zh.toml lists the words this course uses)",
+    ),
+    (
+        "an exercise in the opening",
+        &[
+            (LESSON, "  { exercise = \"echo\" },\n", ""),
+            (
+                LESSON,
+                "[[objective]]",
+                "[opening]\ntitle = { en = \"Start\", zh = \"开始\" }\nsteps = [{ exercise = \"echo\" }]\n\n[[objective]]",
+            ),
+        ],
+        "lessons/basics/lesson.toml:10: `exercise:echo` is a step of [opening], which holds readings only",
+    ),
+    (
+        "a quiz before the end of its objective",
+        &[
+            (QUIZ, "", QUIZ_FILE),
+            (
+                LESSON,
+                "  { exercise = \"echo\" },\n",
+                "  { quiz = \"first\" },\n  { exercise = \"echo\" },\n",
+            ),
+        ],
+        "lessons/basics/lesson.toml:13: `quiz:first` is not the last step of objective `first`",
+    ),
+];
+
+/// Each lint is `learn dev check`'s, with its file and line; a learner's
+/// commands still run on the same course.
+fn each_lint_is_reported_by_dev_check_alone() {
+    for (name, edits, says) in LINTS {
+        let dir = tempfile::tempdir().expect("temp dir");
+        copy(&repo().join("tests/fixtures/course"), dir.path());
+        for (file, old, new) in *edits {
+            let path = dir.path().join(file);
+            if old.is_empty() {
+                std::fs::create_dir_all(path.parent().expect("a folder")).expect("mkdir");
+                std::fs::write(&path, new).expect("write");
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("read");
+            assert!(
+                text.contains(old),
+                "{name}: the fixture holds {old:?} in {file}"
+            );
+            std::fs::write(&path, text.replacen(old, new, 1)).expect("write");
+        }
+        let output = learn_in(dir.path(), &["dev", "check"]);
+        let err = stderr(&output);
+        assert_eq!(code(&output), 2, "{name}: exit 2\n{err}");
+        assert!(
+            err.contains(says),
+            "{name}: stderr should contain `{says}`:\n{err}"
+        );
+        assert_eq!(err.lines().count(), 2, "{name}: one finding\n{err}");
+        let list = learn_in(dir.path(), &["list"]);
+        assert_eq!(
+            code(&list),
+            0,
+            "{name}: `learn list` still runs\n{}",
+            stderr(&list)
+        );
+    }
+}
+
+/// `lessons/<lesson>/conformance.toml` and `interop.toml` are part of the
+/// lesson: every command refuses a broken one, naming the file, the line and
+/// the fix. (name, the file, the lesson's `[server]`?, its text after
+/// `format_version`, what the error must say)
+const PACKAGE_FILES: &[(&str, &str, bool, &str, &str)] = &[
+    (
+        "a section that is no reading of the lesson",
+        "conformance.toml",
+        false,
+        "[sections]\n\"tools-list\" = \"o9-nowhere\"\n",
+        "conformance.toml:3: `o9-nowhere` is no reading of this lesson",
+    ),
+    (
+        "a key no check id could match",
+        "conformance.toml",
+        false,
+        "[sections]\n\"Tools-*\" = \"hello\"\n",
+        "conformance.toml:3: [sections] key `Tools-*` holds `T`: the suite's ids are lowercase letters, digits and `-`, so it could never match",
+    ),
+    (
+        "a key that is only a star",
+        "conformance.toml",
+        false,
+        "[sections]\n\"*\" = \"hello\"\n",
+        "conformance.toml:3: [sections] key `*` is only `*`, which would send every check to one section",
+    ),
+    (
+        "an expected failure with no reason",
+        "conformance.toml",
+        true,
+        "[[expected_failures]]\nwhy = \" \"\nentries = [\"tools-list\"]\n",
+        "conformance.toml:2: an `[[expected_failures]]` group has no `why`: say why its entries fail",
+    ),
+    (
+        "an expected failure listed twice",
+        "conformance.toml",
+        true,
+        "[[expected_failures]]\nwhy = \"No tools.\"\nentries = [\"tools-list\", \"tools-list\"]\n",
+        "conformance.toml:4: expected failure `tools-list` is listed twice",
+    ),
+    (
+        "an expected failure that names no suite id",
+        "conformance.toml",
+        true,
+        "[[expected_failures]]\nwhy = \"No tools.\"\nentries = [\"tools list\"]\n",
+        "conformance.toml:4: expected failure `tools list` (`<scenario>` or `<scenario>:<check-id>`) holds ` `",
+    ),
+    (
+        "expected failures in a lesson without a server",
+        "conformance.toml",
+        false,
+        "[[expected_failures]]\nwhy = \"No tools.\"\nentries = [\"tools-list\"]\n",
+        "conformance.toml: expected failures belong to the lesson's server exercise, and lesson.toml has no `[server]`",
+    ),
+    (
+        "a step that lists tools and calls one",
+        "interop.toml",
+        false,
+        "exercise = \"echo\"\n[[step]]\nid = \"x\"\ntitle = { en = \"X\", zh = \"X\" }\nneeded = { en = \"Y\", zh = \"Y\" }\nlist_tools = [\"echo\"]\ncall = \"echo\"\nresult = \"ok\"\n",
+        "interop.toml:3: step `x` has both `list_tools` and `call`: a step does one",
+    ),
+    (
+        "a call that expects nothing",
+        "interop.toml",
+        false,
+        "exercise = \"echo\"\n[[step]]\nid = \"x\"\ntitle = { en = \"X\", zh = \"X\" }\nneeded = { en = \"Y\", zh = \"Y\" }\ncall = \"echo\"\n",
+        "interop.toml:3: step `x` needs one of `result` (\"ok\", \"tool-error\" or \"any\") and `error` (a JSON-RPC error code)",
+    ),
+    (
+        "an undefined var",
+        "interop.toml",
+        false,
+        "exercise = \"echo\"\n[[step]]\nid = \"x\"\ntitle = { en = \"X\", zh = \"X\" }\nneeded = { en = \"Y\", zh = \"Y\" }\ncall = \"echo\"\narguments = { a = \"${a}\" }\nresult = \"ok\"\n",
+        "interop.toml:3: step `x` uses `${a}`, which [vars] does not define",
+    ),
+    (
+        "content with a declined answer",
+        "interop.toml",
+        false,
+        "exercise = \"echo\"\n[[step]]\nid = \"x\"\ntitle = { en = \"X\", zh = \"X\" }\nneeded = { en = \"Y\", zh = \"Y\" }\ncall = \"echo\"\nelicit = { action = \"decline\", content = { name = \"Ada\" } }\nresult = \"any\"\n",
+        "interop.toml:3: step `x` gives elicitation `content` with an answer that is not \"accept\"",
+    ),
+    (
+        "the driver's own step id",
+        "interop.toml",
+        false,
+        "exercise = \"echo\"\n[[step]]\nid = \"connect\"\ntitle = { en = \"X\", zh = \"X\" }\nneeded = { en = \"Y\", zh = \"Y\" }\nlist_tools = [\"echo\"]\n",
+        "interop.toml:3: step `connect` takes the id of the step the SDK runs first to connect",
+    ),
+    (
+        "a missing translation",
+        "interop.toml",
+        false,
+        "exercise = \"echo\"\n[[step]]\nid = \"x\"\ntitle = { en = \"X\", zh = \"X\" }\nneeded = { en = \"Y\", zh = \"\" }\nlist_tools = [\"echo\"]\n",
+        "interop.toml: step `x`'s `needed` has no `zh` text",
+    ),
+    (
+        "an exercise of no lesson",
+        "interop.toml",
+        false,
+        "exercise = \"nope\"\n[[step]]\nid = \"x\"\ntitle = { en = \"X\", zh = \"X\" }\nneeded = { en = \"Y\", zh = \"Y\" }\nlist_tools = [\"echo\"]\n",
+        "interop.toml:2: `exercise = \"nope\"` is no exercise of this lesson",
+    ),
+];
+
+fn each_broken_package_file_is_reported_with_file_line_and_fix() {
+    for (name, file, server, text, says) in PACKAGE_FILES {
+        let dir = tempfile::tempdir().expect("temp dir");
+        copy(&repo().join("tests/fixtures/course"), dir.path());
+        let lesson = dir.path().join("lessons/basics");
+        if *server {
+            let path = lesson.join("lesson.toml");
+            let text = std::fs::read_to_string(&path).expect("read");
+            std::fs::write(&path, text + "\n[server]\nexercise = \"echo\"\n").expect("write");
+        }
+        std::fs::write(lesson.join(file), format!("format_version = 1\n{text}")).expect("write");
+        for args in [vec!["dev", "check"], vec!["list"]] {
+            let output = learn_in(dir.path(), &args);
+            let err = stderr(&output);
+            assert_eq!(code(&output), 2, "{name} ({args:?}): exit 2\n{err}");
+            assert!(
+                err.contains(&format!("lessons/basics/{says}")),
+                "{name} ({args:?}): stderr should contain `{says}`:\n{err}"
+            );
+        }
+    }
+    // A check has one section: a key two lessons map is refused.
+    let course = course_copy();
+    let path = course
+        .path()
+        .join("lessons/mcp-stateless-server/conformance.toml");
+    let text = std::fs::read_to_string(&path).expect("read");
+    std::fs::write(
+        &path,
+        text.replacen(
+            "[sections]\n",
+            "[sections]\n\"wire-schema-valid\" = \"o1-discover\"\n",
+            1,
+        ),
+    )
+    .expect("write");
+    let err = stderr(&learn_in(course.path(), &["dev", "check"]));
+    assert!(
+        err.contains("lessons/mcp-stateless-server/conformance.toml:7: [sections] key `wire-schema-valid` is mapped by lessons/mcp-messages/conformance.toml too"),
+        "{err}"
+    );
+}
+
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::test;
     vec![
         test!(the_fixture_itself_is_valid),
         test!(each_broken_file_is_reported_with_file_line_and_fix),
+        test!(each_lint_is_reported_by_dev_check_alone),
+        test!(each_broken_package_file_is_reported_with_file_line_and_fix),
     ]
 }

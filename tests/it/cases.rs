@@ -33,7 +33,10 @@ pub fn broken_cases(root: &Path) -> (usize, Vec<String>) {
         .unwrap_or_else(|e| panic!("the course in {} loads:\n{e}", root.display()));
     let cases = load_cases(&course).unwrap_or_else(|errors| {
         let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        panic!("the cases are well formed (`learn dev check` says the same):\n{}", errors.join("\n"))
+        panic!(
+            "the cases are well formed (`learn dev check` says the same):\n{}",
+            errors.join("\n")
+        )
     });
     let runs: Vec<Run> = cases
         .iter()
@@ -110,7 +113,9 @@ fn problems(case: &Case, verdict: &Value, exit_code: i32) -> Vec<String> {
     let unexpected: Vec<&str> = names.difference(&wanted).copied().collect();
     let missing: Vec<&str> = wanted.difference(&names).copied().collect();
     if !unexpected.is_empty() {
-        problems.push(format!("failed {unexpected:?}, which the case does not name"));
+        problems.push(format!(
+            "failed {unexpected:?}, which the case does not name"
+        ));
     }
     if !missing.is_empty() {
         problems.push(format!("passed {missing:?}, which the case says it fails"));
@@ -119,7 +124,10 @@ fn problems(case: &Case, verdict: &Value, exit_code: i32) -> Vec<String> {
     if exit_code != expected_code {
         problems.push(format!("exit code {exit_code}, not {expected_code}"));
     }
-    let feedback: Vec<&str> = failed.iter().filter_map(|s| s["message"].as_str()).collect();
+    let feedback: Vec<&str> = failed
+        .iter()
+        .filter_map(|s| s["message"].as_str())
+        .collect();
     for words in &case.says {
         if !feedback.iter().any(|m| m.contains(words.as_str())) {
             problems.push(format!("no failing scenario's feedback says {words:?}"));
@@ -127,7 +135,9 @@ fn problems(case: &Case, verdict: &Value, exit_code: i32) -> Vec<String> {
     }
     for words in &case.never {
         if let Some(message) = feedback.iter().find(|m| m.contains(words.as_str())) {
-            problems.push(format!("feedback says {words:?}, which it never should:\n{message}"));
+            problems.push(format!(
+                "feedback says {words:?}, which it never should:\n{message}"
+            ));
         }
     }
     if !problems.is_empty() && !(case.says.is_empty() && case.never.is_empty()) {
@@ -143,7 +153,10 @@ pub fn tests() -> Vec<crate::harness::Test> {
 fn every_case_of_every_lesson_holds() {
     require_python();
     let (runs, broken) = broken_cases(&repo());
-    println!("cases: {runs} runs of the lessons' test programs, {} broke", broken.len());
+    println!(
+        "cases: {runs} runs of the lessons' test programs, {} broke",
+        broken.len()
+    );
     assert!(runs > 0, "the lessons have cases");
     assert!(
         broken.is_empty(),

@@ -70,7 +70,10 @@ fn check_output_for_a_passing_and_a_failing_program() {
     let program = |name: &str| {
         format!(
             "python3 {}",
-            repo().join("lessons/mcp-messages/programs/wrong").join(name).display()
+            repo()
+                .join("lessons/mcp-messages/programs/wrong")
+                .join(name)
+                .display()
         )
     };
     let passing = learn_in(
@@ -97,7 +100,10 @@ fn check_output_for_a_passing_and_a_failing_program() {
     );
     let clean = |text: String| {
         text.replace(
-            &repo().join("lessons/mcp-messages/programs/wrong").display().to_string(),
+            &repo()
+                .join("lessons/mcp-messages/programs/wrong")
+                .display()
+                .to_string(),
             "lessons/mcp-messages/programs/wrong",
         )
     };
@@ -195,6 +201,74 @@ fn help_and_completions() {
     assert!(stdout(&completions).contains("learn"));
 }
 
+/// Every `learn ...` line README.md and CONTRIBUTING.md show names a
+/// command that exists and only flags its `--help` lists, so the guides
+/// cannot drift from the program.
+fn the_guides_name_only_commands_and_flags_that_exist() {
+    let mut named = Vec::new();
+    for guide in ["README.md", "CONTRIBUTING.md"] {
+        let text = std::fs::read_to_string(repo().join(guide)).expect("the guide");
+        for line in text.lines() {
+            // Code spans, and the lines of code blocks.
+            let spans = line.split('`').skip(1).step_by(2);
+            let whole = std::iter::once(line.trim());
+            for shown in spans.chain(whole) {
+                if let Some(rest) = shown.strip_prefix("learn ") {
+                    named.push((guide, rest.split('#').next().unwrap_or("").to_string()));
+                }
+            }
+        }
+    }
+    assert!(named.len() > 10, "{named:?}");
+    for (guide, rest) in &named {
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let Some(command) = words.first().filter(|w| !w.starts_with(['-', '<'])) else {
+            continue; // `learn --help`, `learn <command> --help`
+        };
+        let mut path = vec![*command];
+        if *command == "dev"
+            && let Some(sub) = words.get(1).filter(|w| !w.starts_with('-'))
+        {
+            path.push(sub);
+        }
+        let help = learn(&[path.as_slice(), &["--help"]].concat());
+        assert_eq!(code(&help), 0, "{guide}: `learn {rest}`: no such command");
+        let help = stdout(&help);
+        for (at, word) in words.iter().enumerate() {
+            let Some(flag) = word
+                .strip_prefix('[')
+                .unwrap_or(word)
+                .split(['[', ']', '|'])
+                .next()
+            else {
+                continue;
+            };
+            if !flag.starts_with("--") {
+                continue;
+            }
+            let flag = flag.trim_end_matches([',', '.', ')']);
+            assert!(
+                help.contains(&format!("{flag} ")) || help.contains(&format!("{flag}\n")),
+                "{guide}: `learn {rest}`: `learn {}` has no {flag}",
+                path.join(" ")
+            );
+            // `--format a|b[,...]`: each value is one the help lists.
+            let values = words.get(at + 1).filter(|_| flag == "--format");
+            for value in values
+                .into_iter()
+                .flat_map(|v| v.split(['|', ',', '[', ']', '.']))
+            {
+                if !value.is_empty() && !value.starts_with('<') {
+                    assert!(
+                        help.contains(&format!("- {value}:")),
+                        "{guide}: `learn {rest}`: --format has no {value}"
+                    );
+                }
+            }
+        }
+    }
+}
+
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::test;
     vec![
@@ -205,5 +279,6 @@ pub fn tests() -> Vec<crate::harness::Test> {
         test!(errors_are_clear_and_exit_2),
         test!(a_corrupt_progress_file_is_set_aside_not_fatal),
         test!(help_and_completions),
+        test!(the_guides_name_only_commands_and_flags_that_exist),
     ]
 }

@@ -14,7 +14,9 @@ const CORRECT: &str = "15";
 const DEFECTIVE: &str = "2";
 
 fn run(script: &str, switches: &str, seed: &str, timeout: &str) -> serde_json::Value {
-    let path = repo().join("lessons/mcp-messages/programs/clients").join(script);
+    let path = repo()
+        .join("lessons/mcp-messages/programs/clients")
+        .join(script);
     let cmd = format!("python3 {} {switches}", path.display());
     json(&learn(&[
         "check",

@@ -2,7 +2,8 @@
 //! pinned in conformance/versions.env) as the outside referee: it judges the
 //! reference capstone over Streamable HTTP, through `learn serve`'s bridge,
 //! with the frozen 2026-07-28 requirements, and any failure outside the
-//! baseline (conformance/capstone-expected-failures.yaml) fails this test.
+//! baseline (the expected failures of lessons/mcp-messages/conformance.toml)
+//! fails this test.
 //!
 //! Node and the suite come from target/conformance/ (`.ci/run` installs
 //! them); when they are missing, the first test installs them with
@@ -60,14 +61,14 @@ fn the_reference_capstone_passes_the_suite_except_its_baseline() {
         return;
     }
     let started = std::time::Instant::now();
-    // No exercise named: lesson.toml's `[server]` names capstone and its
-    // expected failures.
+    // No exercise named: lesson.toml's `[server]` names capstone, and the
+    // lesson's conformance.toml its expected failures.
     let output = learn(&["conformance", "--solution", "--json"]);
     let report = json(&output);
     println!("learn conformance --solution: {:?}", started.elapsed());
     assert_eq!(report["target"], "solutions/09_capstone.rs", "{report:#}");
     assert_eq!(
-        report["baseline"], "conformance/capstone-expected-failures.yaml",
+        report["baseline"], "lessons/mcp-messages/conformance.toml",
         "{report:#}"
     );
     assert_eq!(report["unexpected"], Value::Array(vec![]), "{report:#}");
@@ -173,9 +174,9 @@ fn the_lesson_2_capstone_passes_every_taught_scenario_of_the_suite() {
         report["target"], "solutions/16_conformant-server.rs",
         "{report:#}"
     );
-    // The baseline is the one lesson 2's `[server]` names for this exercise.
+    // The baseline is lesson 2's, whose `[server]` names this exercise.
     assert_eq!(
-        report["baseline"], "conformance/conformant-server-expected-failures.yaml",
+        report["baseline"], "lessons/mcp-stateless-server/conformance.toml",
         "{report:#}"
     );
     assert_eq!(report["unexpected"], Value::Array(vec![]), "{report:#}");
@@ -183,13 +184,12 @@ fn the_lesson_2_capstone_passes_every_taught_scenario_of_the_suite() {
     assert_eq!(report["passed"], true);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
 
-    let baseline = std::fs::read_to_string(
-        repo().join("conformance/conformant-server-expected-failures.yaml"),
-    )
-    .expect("baseline");
+    let baseline =
+        std::fs::read_to_string(repo().join("lessons/mcp-stateless-server/conformance.toml"))
+            .expect("baseline");
     for name in TAUGHT {
         assert!(
-            !baseline.contains(&format!("- {name}")),
+            !baseline.contains(&format!("\"{name}\"")),
             "{name} is taught: it may have no baseline entry"
         );
         let all = checks(scenario(&report, name));
@@ -253,7 +253,7 @@ fn an_independent_lesson_2_server_meets_the_same_baseline() {
         "--cmd",
         &cmd,
         "--expected-failures",
-        "conformance/conformant-server-expected-failures.yaml",
+        "lessons/mcp-stateless-server/conformance.toml",
         "--json",
     ]);
     let report = json(&output);
@@ -286,7 +286,7 @@ fn the_built_reference_through_cmd_meets_its_exercise_baseline() {
     let output = learn(&["conformance", "conformant-server", "--cmd", &cmd, "--json"]);
     let report = json(&output);
     assert_eq!(
-        report["baseline"], "conformance/conformant-server-expected-failures.yaml",
+        report["baseline"], "lessons/mcp-stateless-server/conformance.toml",
         "{report:#}"
     );
     assert_eq!(report["unexpected"], Value::Array(vec![]), "{report:#}");
@@ -336,7 +336,7 @@ fn a_server_that_does_more_than_its_exercise_asks_passes() {
         "--scenario",
         "resources-list",
         "--expected-failures",
-        "conformance/capstone-expected-failures.yaml",
+        "lessons/mcp-messages/conformance.toml",
         "--json",
     ]);
     let report = json(&output);
@@ -367,7 +367,7 @@ fn a_server_that_breaks_the_rules_fails_the_suite() {
         "--scenario",
         "server-stateless",
         "--expected-failures",
-        "conformance/capstone-expected-failures.yaml",
+        "lessons/mcp-messages/conformance.toml",
     ]);
     let text = stdout(&output);
     assert_eq!(code(&output), 1, "{text}\n{}", stderr(&output));
@@ -436,45 +436,6 @@ fn the_pins_live_in_one_file_that_ci_reads() {
     assert!(file.contains(&format!("CONFORMANCE_VERSION={}\n", pins.suite)));
 }
 
-fn every_section_a_check_points_to_exists_in_both_languages() {
-    let text =
-        std::fs::read_to_string(repo().join("conformance/sections.toml")).expect("sections.toml");
-    let table: toml::Table = toml::from_str(&text).expect("valid TOML");
-    let sections = table["sections"].as_table().expect("[sections]");
-    assert!(!sections.is_empty());
-    for (check, section) in sections {
-        let section = section.as_str().expect("a section id");
-        // A bare id is lesson 1's; another lesson's is `<lesson>/<id>`.
-        let (lesson, section) = section.split_once('/').unwrap_or(("mcp-messages", section));
-        for lang in ["en", "zh"] {
-            let path = repo().join(format!("lessons/{lesson}/sections/{lang}/{section}.md"));
-            assert!(
-                path.exists(),
-                "{check} points to {section}, which has no {lang} file"
-            );
-        }
-    }
-}
-
-/// Every baseline entry says why, in a comment above it.
-fn every_baseline_entry_has_a_reason() {
-    for file in [
-        "conformance/capstone-expected-failures.yaml",
-        "conformance/conformant-server-expected-failures.yaml",
-    ] {
-        let text = std::fs::read_to_string(repo().join(file)).expect("baseline");
-        let mut reason = false;
-        for line in text.lines().skip_while(|l| *l != "server:").skip(1) {
-            let line = line.trim();
-            if line.starts_with('#') {
-                reason = true;
-            } else if line.starts_with("- ") {
-                assert!(reason, "{file}: no reason above {line}");
-            }
-        }
-    }
-}
-
 /// With no exercise named, `serve` and `conformance` take the server of the
 /// lesson the learner is on; `interop` keeps lesson 1's demo server, which
 /// the SDK's steps are written for.
@@ -494,17 +455,16 @@ fn each_lesson_names_its_own_server_and_baseline() {
     );
     let baseline = |exercise: &str| {
         course
-            .server_of(exercise)
-            .and_then(|s| s.conformance_expected_failures.clone())
-            .map(|p| p.display().to_string())
+            .conformance_of(exercise)
+            .map(|c| course.shown(&c.file).display().to_string())
     };
     assert_eq!(
         baseline("capstone").as_deref(),
-        Some("conformance/capstone-expected-failures.yaml")
+        Some("lessons/mcp-messages/conformance.toml")
     );
     assert_eq!(
         baseline("conformant-server").as_deref(),
-        Some("conformance/conformant-server-expected-failures.yaml")
+        Some("lessons/mcp-stateless-server/conformance.toml")
     );
     assert_eq!(baseline("id-echo"), None);
     for command in ["serve", "conformance"] {
@@ -579,8 +539,6 @@ pub fn tests() -> Vec<crate::harness::Test> {
         test!(one_scenario_prints_each_check_with_the_section_to_read),
         test!(without_node_learn_conformance_says_how_to_install_it),
         test!(the_pins_live_in_one_file_that_ci_reads),
-        test!(every_section_a_check_points_to_exists_in_both_languages),
-        test!(every_baseline_entry_has_a_reason),
         test!(each_lesson_names_its_own_server_and_baseline),
         test!(serve_takes_the_server_of_the_current_lesson),
     ]

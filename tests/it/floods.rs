@@ -81,7 +81,5 @@ fn floods_give_small_verdicts_and_bounded_memory() {
 
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::test;
-    vec![
-        test!(floods_give_small_verdicts_and_bounded_memory),
-    ]
+    vec![test!(floods_give_small_verdicts_and_bounded_memory)]
 }

@@ -547,7 +547,7 @@ fn a_class_of_attackers_cannot_change_any_grade_but_their_own() {
 
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::test;
-    vec![
-        test!(a_class_of_attackers_cannot_change_any_grade_but_their_own),
-    ]
+    vec![test!(
+        a_class_of_attackers_cannot_change_any_grade_but_their_own
+    )]
 }

@@ -357,6 +357,8 @@ pub fn tests() -> Vec<crate::harness::Test> {
         test!(one_grading_writes_every_format),
     ];
     #[cfg(unix)]
-    tests.push(test!(a_students_git_folder_or_a_duplicate_folder_stops_nothing));
+    tests.push(test!(
+        a_students_git_folder_or_a_duplicate_folder_stops_nothing
+    ));
     tests
 }

@@ -157,7 +157,9 @@ pub fn run(tests: Vec<Test>) -> ExitCode {
     let not_checked = NOT_CHECKED.lock().unwrap_or_else(|e| e.into_inner());
     if !not_checked.is_empty() {
         let count: usize = not_checked.values().map(Vec::len).sum();
-        println!("not checked here ({count} tests ignored for a missing tool; `.ci/setup` installs them):");
+        println!(
+            "not checked here ({count} tests ignored for a missing tool; `.ci/setup` installs them):"
+        );
         for (tool, tests) in not_checked.iter() {
             println!("  {}: {}", tool.checks(), tests.join(", "));
         }

@@ -3,8 +3,9 @@
 //! - its client drives the reference `capstone` server over stdio, in
 //!   mode="auto" (probing `server/discover`) and mode="2026-07-28": list
 //!   tools, `add`, a tool error, the `greet` round trip answered by an
-//!   elicitation callback (accepted and declined), an unknown tool (-32602);
-//!   first through the driver file itself, then through `learn interop`;
+//!   elicitation callback (accepted and declined), an unknown tool (-32602),
+//!   as lessons/mcp-messages/interop.toml says; first through the driver
+//!   file itself, then through `learn interop`;
 //! - the capstone scenarios judge a server built on the SDK's own
 //!   `MCPServer` (tests/interop/sdk_server.py), and must fail exactly where
 //!   the SDK departs from the lesson's contract, each departure for the
@@ -121,8 +122,16 @@ fn the_sdk_client_drives_the_reference_capstone_in_both_modes() {
         "target/exercises/debug/capstone-solution{}",
         std::env::consts::EXE_SUFFIX
     ));
+    // The driver knows no lesson: its plan is lesson 1's interop.toml.
+    let course = learn::content::load::load_course(&repo()).expect("the course loads");
+    let steps = course
+        .interop_for("capstone")
+        .expect("lesson 1's SDK steps");
+    let plan = learn::commands::interop::plan(steps, 1);
     let output = Command::new(&python)
         .arg(repo().join("src/commands/interop/driver.py"))
+        .arg("--plan")
+        .arg(plan.to_string())
         .arg("--")
         .arg(&server)
         .output()

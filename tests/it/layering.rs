@@ -10,6 +10,11 @@
 //!
 //! Small files: no file under `src/` has more than `MAX_LINES_OF_CODE` lines
 //! of code (see `lines_of_code`); the test names each file over it.
+//!
+//! Content is data: the production code of `src/` names no id of the course
+//! (lesson, exercise, reading, objective and quiz ids, and the tools its SDK
+//! steps call), read from the lessons themselves, save the engine words of
+//! `ENGINE_WORDS`.
 
 use std::fs;
 use std::path::Path;
@@ -272,6 +277,165 @@ fn lines_of_code_skip_blanks_comments_and_unit_tests() {
     assert_eq!(lines_of_code(text), 4);
 }
 
+/// Words of `src/` that are also ids of the course, each for a reason.
+const ENGINE_WORDS: &[(&str, &str)] = &[(
+    "recap",
+    "`learn recap` shows the section of this id in the learner's lesson (docs/authoring.md)",
+)];
+
+/// The ids a lesson defines: its own, its exercises', readings' and
+/// objectives' (and so quizzes').
+fn lesson_ids() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let course = learn::content::load::load_course(root).expect("the course loads");
+    let mut ids = Vec::new();
+    for lesson in &course.lessons {
+        ids.push(lesson.id.clone());
+        ids.extend(lesson.exercises.iter().map(|e| e.id.clone()));
+        for objective in &lesson.objectives {
+            ids.push(objective.id.clone());
+            ids.extend(objective.steps.iter().map(|s| s.id().to_string()));
+        }
+    }
+    ids.retain(|id| {
+        !matches!(id.as_str(), "opening" | "closing")
+            && !ENGINE_WORDS.iter().any(|(word, _)| word == id)
+    });
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// The tools a lesson's SDK steps list and call: English words (`add`),
+/// so named only as a whole string literal or code span.
+fn tool_names() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let course = learn::content::load::load_course(root).expect("the course loads");
+    let mut tools: Vec<String> = course
+        .lessons
+        .iter()
+        .flat_map(|l| l.interop.iter().flat_map(|i| &i.steps))
+        .flat_map(|step| {
+            let called = step
+                .call
+                .iter()
+                .map(|c| c.split("${").next().unwrap_or(c).to_string());
+            step.list_tools.iter().flatten().cloned().chain(called)
+        })
+        .collect();
+    tools.sort();
+    tools.dedup();
+    tools
+}
+
+/// Every whole string literal and code span of `text`'s production code,
+/// with its line.
+fn quoted(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (index, line) in text
+        .lines()
+        .take_while(|line| !line.starts_with("#[cfg(test)]"))
+        .enumerate()
+    {
+        for quote in ['"', '`'] {
+            let pieces: Vec<&str> = line.split(quote).collect();
+            let whole = (pieces.len() - 1) / 2;
+            for piece in pieces.iter().skip(1).step_by(2).take(whole) {
+                found.push((index + 1, (*piece).to_string()));
+            }
+        }
+    }
+    found
+}
+
+/// The words of `text` where content could be named: inside string
+/// literals and `code spans`, in lowercase runs of letters, digits and `-`
+/// (a word beside `/` is part of a path or a method name, as
+/// `subscriptions/listen`, and is left out), each with its line.
+fn named_words(text: &str) -> Vec<(usize, String)> {
+    let is_word = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
+    let mut found = Vec::new();
+    for (line, quoted) in quoted(text) {
+        let mut rest = quoted.as_str();
+        while let Some(start) = rest.find(is_word) {
+            let before = rest[..start].chars().last();
+            let tail = &rest[start..];
+            let end = tail.find(|c: char| !is_word(c)).unwrap_or(tail.len());
+            let after = tail[end..].chars().next();
+            if before != Some('/') && after != Some('/') {
+                found.push((line, tail[..end].to_string()));
+            }
+            rest = &tail[end..];
+        }
+    }
+    found
+}
+
+fn src_names_no_lesson_content() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ids = lesson_ids();
+    assert!(
+        ids.iter().any(|id| id == "capstone"),
+        "the ids are read: {ids:?}"
+    );
+    let tools = tool_names();
+    assert!(
+        tools.iter().any(|t| t == "greet"),
+        "the tools are read: {tools:?}"
+    );
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    files.sort();
+    let mut named = Vec::new();
+    for file in &files {
+        let text = fs::read_to_string(file).expect("read");
+        let words = named_words(&text)
+            .into_iter()
+            .filter(|(_, w)| ids.contains(w));
+        let tools = quoted(&text).into_iter().filter(|(_, q)| tools.contains(q));
+        for (line, word) in words.chain(tools) {
+            named.push(format!(
+                "{}:{line}: {word}",
+                file.strip_prefix(root).unwrap_or(file).display()
+            ));
+        }
+    }
+    assert!(
+        named.is_empty(),
+        "src/ names lesson content (move it into lessons/, or say why it is an engine word in ENGINE_WORDS):\n{}",
+        named.join("\n")
+    );
+}
+
+fn the_scan_finds_ids_in_strings_and_code_spans_but_not_in_paths() {
+    let text = "/// Shows `o2-silence` (see src/x.rs).\n\
+                let a = \"exercise:id-echo\"; let m = \"subscriptions/listen\";\n\
+                let capstone = 1;\n\
+                #[cfg(test)]\n\
+                const T: &str = \"id-echo\";\n";
+    let words: Vec<(usize, String)> = named_words(text)
+        .into_iter()
+        .filter(|(_, w)| {
+            [
+                "o2-silence",
+                "id-echo",
+                "subscriptions",
+                "capstone",
+                "exercise",
+            ]
+            .contains(&w.as_str())
+        })
+        .collect();
+    assert_eq!(
+        words,
+        vec![
+            (1, "o2-silence".to_string()),
+            (2, "exercise".to_string()),
+            (2, "id-echo".to_string()),
+        ]
+    );
+}
+
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::test;
     vec![
@@ -281,5 +445,7 @@ pub fn tests() -> Vec<crate::harness::Test> {
         test!(the_scan_finds_each_form_of_import),
         test!(no_source_file_is_over_400_lines_of_code),
         test!(lines_of_code_skip_blanks_comments_and_unit_tests),
+        test!(src_names_no_lesson_content),
+        test!(the_scan_finds_ids_in_strings_and_code_spans_but_not_in_paths),
     ]
 }

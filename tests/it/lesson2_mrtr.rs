@@ -125,7 +125,9 @@ const FORMAT_AND_KEY: &str = "the state has the exercise's format and is signed 
 /// The wrong programs are files of their own (the defect is in their name
 /// and docstring); `defect` only labels the case in failure messages.
 fn command(program: &str, _defect: Option<&str>) -> String {
-    let path = repo().join("lessons/mcp-stateless-server/programs").join(program);
+    let path = repo()
+        .join("lessons/mcp-stateless-server/programs")
+        .join(program);
     format!("python3 {}", path.display())
 }
 

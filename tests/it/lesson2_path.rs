@@ -107,7 +107,7 @@ fn learn_next_leads_from_lesson_1s_last_step_into_lesson_2() {
 
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::test;
-    vec![
-        test!(learn_next_leads_from_lesson_1s_last_step_into_lesson_2),
-    ]
+    vec![test!(
+        learn_next_leads_from_lesson_1s_last_step_into_lesson_2
+    )]
 }

@@ -114,6 +114,7 @@ pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::test;
     vec![
         test!(recorded_mutants_stay_killed),
-        test!(the_mutated_solution_passes_its_check).ignored("run by mutants/run under cargo-mutants, with LEARN_MUTANTS_EXERCISE set"),
+        test!(the_mutated_solution_passes_its_check)
+            .ignored("run by mutants/run under cargo-mutants, with LEARN_MUTANTS_EXERCISE set"),
     ]
 }

@@ -67,7 +67,11 @@ fn every_scenario_points_to_a_section_of_its_own_lesson_that_teaches_its_fact() 
                 .iter()
                 .find(|o| o.steps.contains(&Step::Exercise(exercise.id.clone())))
                 .unwrap_or_else(|| panic!("{} is in no objective", exercise.id));
-            let own_readings = readings(&own_objective.steps);
+            // A review is read last, only where nothing else teaches the fact.
+            let own_readings: Vec<&str> = readings(&own_objective.steps)
+                .into_iter()
+                .filter(|id| !lesson.reviews.iter().any(|r| r == id))
+                .collect();
             let output = learn(&[
                 "check",
                 &exercise.id,
@@ -98,6 +102,15 @@ fn every_scenario_points_to_a_section_of_its_own_lesson_that_teaches_its_fact() 
                     wrong.push(format!("{at}: not a section of {}", lesson.id));
                 } else if !facts_of(lesson, section).contains(fact) {
                     wrong.push(format!("{at}: that section does not teach {fact}"));
+                } else if lesson.reviews.iter().any(|r| r == section)
+                    && lesson_readings.iter().any(|other| {
+                        !lesson.reviews.iter().any(|r| r == other)
+                            && facts_of(lesson, other).contains(fact)
+                    })
+                {
+                    wrong.push(format!(
+                        "{at}: a review, though another section teaches {fact}"
+                    ));
                 } else if !own_readings.contains(&section)
                     && own_readings
                         .iter()
@@ -121,7 +134,7 @@ fn every_scenario_points_to_a_section_of_its_own_lesson_that_teaches_its_fact() 
 
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::test;
-    vec![
-        test!(every_scenario_points_to_a_section_of_its_own_lesson_that_teaches_its_fact),
-    ]
+    vec![test!(
+        every_scenario_points_to_a_section_of_its_own_lesson_that_teaches_its_fact
+    )]
 }

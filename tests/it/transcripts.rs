@@ -50,7 +50,5 @@ fn reference_transcripts() {
 
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::test;
-    vec![
-        test!(reference_transcripts),
-    ]
+    vec![test!(reference_transcripts)]
 }

@@ -209,7 +209,7 @@ fn each_wrong_program_fails_for_its_real_mistake_at_the_right_step() {
 
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::test;
-    vec![
-        test!(each_wrong_program_fails_for_its_real_mistake_at_the_right_step),
-    ]
+    vec![test!(
+        each_wrong_program_fails_for_its_real_mistake_at_the_right_step
+    )]
 }

@@ -140,7 +140,10 @@ fn feedback_for_each_wrong_program_reads_well() {
         }
         let text = stdout(&check_with(program, exercise, false));
         let path = repo().join("lessons/mcp-messages/programs/wrong");
-        let text = stable(&text).replace(&path.display().to_string(), "lessons/mcp-messages/programs/wrong");
+        let text = stable(&text).replace(
+            &path.display().to_string(),
+            "lessons/mcp-messages/programs/wrong",
+        );
         let text = mask_time_ids(&text);
         insta::assert_snapshot!(format!("feedback-{exercise}-{program}"), text);
     }

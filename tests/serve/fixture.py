@@ -1,4 +1,4 @@
-"""A stdio program for tests/serve.rs: answers every request with its own
+"""A stdio program for tests/it/serve.rs: answers every request with its own
 process id, so a test can see when `learn serve` started it again, and
 misbehaves on purpose when the method asks for it:
 

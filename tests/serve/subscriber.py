@@ -1,4 +1,4 @@
-"""A stdio program for tests/serve_streams.rs: just enough of an MCP server
+"""A stdio program for tests/it/serve_streams.rs: just enough of an MCP server
 with subscriptions to see `learn serve` route a shared stdout.
 
 - "subscriptions/listen": remembers the subscription (its id) and writes the

@@ -12,11 +12,11 @@ import conformant_server as base
 correct_step = base.step
 
 
-def step(name, params, caps):
+def step(name, params, caps, method="tools/call"):
     if "requestState" not in params:
         # Nothing was asked in a request that carries no state.
         params = {k: v for k, v in params.items() if k != "inputResponses"}
-    return correct_step(name, params, caps)
+    return correct_step(name, params, caps, method)
 
 
 base.step = step

@@ -12,8 +12,8 @@ ONE_QUESTION = ("test_input_required_result_elicitation", "test_input_required_r
 correct_step = base.step
 
 
-def step(name, params, caps):
-    kind, value = correct_step(name, params, caps)
+def step(name, params, caps, method="tools/call"):
+    kind, value = correct_step(name, params, caps, method)
     if kind == "ask" and name in ONE_QUESTION:
         value = {k: v for k, v in value.items() if k != "requestState"}
     return kind, value

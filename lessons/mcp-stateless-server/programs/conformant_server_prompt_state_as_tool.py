@@ -8,26 +8,14 @@ it issued for that very request. Everything else is the correct server
 Breaks: prompts/get may ask for input; list methods never do."""
 import conformant_server as base
 
-correct_sign, correct_unsign, correct_dispatch = base.sign, base.unsign, base.dispatch
-current = {"method": None}
+correct_sign = base.sign
 
 
 def sign(record):
-    # BUG: every state says it was issued for tools/call.
+    # BUG: every state says it was issued for tools/call, and the correct
+    # server's unsign refuses a state issued for another method.
     return correct_sign(dict(record, method="tools/call"))
 
 
-def unsign(token, name):
-    record = correct_unsign(token, name)
-    if record.pop("method", None) != current["method"]:
-        raise base.RpcError(-32602, "requestState was issued for another method")
-    return record
-
-
-def dispatch(msg_id, method, params, out):
-    current["method"] = method
-    return correct_dispatch(msg_id, method, params, out)
-
-
-base.sign, base.unsign, base.dispatch = sign, unsign, dispatch
+base.sign = sign
 base.main()

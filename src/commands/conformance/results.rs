@@ -89,6 +89,26 @@ impl Baseline {
         Ok(Baseline { entries })
     }
 
+    /// A baseline of these entries.
+    pub fn from_entries<'a>(entries: impl IntoIterator<Item = &'a str>) -> Baseline {
+        Baseline {
+            entries: entries.into_iter().map(str::to_string).collect(),
+        }
+    }
+
+    /// The suite's `--expected-failures` YAML for these entries.
+    pub fn to_yaml(&self) -> String {
+        let mut yaml = String::from("server:\n");
+        for entry in &self.entries {
+            // A JSON string is a YAML double-quoted scalar.
+            yaml.push_str(&format!(
+                "  - {}\n",
+                serde_json::Value::from(entry.as_str())
+            ));
+        }
+        yaml
+    }
+
     pub fn allows(&self, scenario: &str, check: &str) -> bool {
         self.entries.contains(scenario) || self.entries.contains(&format!("{scenario}:{check}"))
     }
@@ -202,6 +222,19 @@ mod tests {
             "client entries are not server ones"
         );
         assert!(Baseline::parse("server:\n  tools-list\n").is_err());
+    }
+
+    #[test]
+    fn the_yaml_written_for_the_suite_reads_back_the_same() {
+        let baseline = Baseline::from_entries(["tools-call-error", "caching:sep-2549-x"]);
+        let yaml = baseline.to_yaml();
+        assert_eq!(
+            yaml,
+            "server:\n  - \"caching:sep-2549-x\"\n  - \"tools-call-error\"\n"
+        );
+        let again = Baseline::parse(&yaml).expect("parses");
+        assert!(again.allows("caching", "sep-2549-x") && again.allows("tools-call-error", "y"));
+        assert!(!again.allows("caching", "sep-2549-y"));
     }
 
     #[test]

@@ -1,11 +1,27 @@
 """Drive an MCP stdio server with the official MCP Python SDK (PyPI `mcp`, 2.x).
 
 Shipped inside `learn` (src/commands/interop.rs) and run by `learn interop`;
-tests/interop.rs runs this file directly. It needs only the standard library
-and the SDK, so any virtual environment with `mcp` installed will do.
+tests/it/interop.rs runs this file directly. It needs only the standard library
+and the SDK, so any virtual environment with `mcp` installed will do. It knows
+no lesson: the steps come from the lesson's interop.toml, their values filled
+in by learn, as the plan.
 
-    python driver.py [--timeout S] [--cwd DIR] -- SERVER [ARGS...]
+    python driver.py --plan PLAN [--timeout S] [--cwd DIR] -- SERVER [ARGS...]
     python driver.py --probe
+
+PLAN is JSON: one connection per mode, in order, each with its steps, run
+after the SDK connects (the step "connect"):
+    [{"mode": "auto", "steps": [STEP, ...]}, {"mode": "2026-07-28", ...}]
+A STEP has an "id" and does one thing:
+    {"list_tools": [NAME, ...]}      each is listed, its input_schema an object
+    {"call": NAME, "arguments": {...},
+     "elicit": {"action": A, "content": {...}, "times": N},
+     "result": "ok" | "tool-error" | "any", "error": CODE,
+     "text_number": X, "text_has": T, "text_lacks": T}
+                                     the call completes with that kind of result
+                                     (is_error false, true, either) or raises an
+                                     MCPError with that code; the elicitation
+                                     callback answers A and must be asked N times
 
 It prints one JSON object per line on stdout:
     {"sdk": "2.3.0"}                 first: the SDK version in use
@@ -16,18 +32,16 @@ It prints one JSON object per line on stdout:
                                      instead of all that, when the SDK cannot be used
 `saw` is what the SDK handed back, in the SDK's own terms (`is_error`,
 `input_schema`): the wire says `isError` and `inputSchema`, the SDK does not.
-Exit status: 0 every step passed, 1 a step failed, 3 the SDK cannot be used.
+Exit status: 0 every step passed, 1 a step failed, 2 a bad command line or
+plan, 3 the SDK cannot be used.
 """
 
 import argparse
 import json
-import random
 import sys
 
-# The steps of one connection, in order; learn has the words for each.
-STEPS = ["connect", "list-tools", "add", "tool-error", "greet", "greet-declined", "unknown-tool"]
-# `auto` probes server/discover first; a version string adopts it outright.
-MODES = ["auto", "2026-07-28"]
+# The first step of every connection: entering the SDK's client connects.
+CONNECT = "connect"
 
 # Every step that failed, so the exit status agrees with what was printed.
 FAILED = []
@@ -94,25 +108,21 @@ class Failed(Exception):
 
 
 class Connection:
-    """One connection in one mode, and the steps run over it."""
+    """One connection in one mode, and the plan's steps run over it."""
 
-    def __init__(self, sdk, mode, timeout):
-        self.sdk, self.mode, self.timeout = sdk, mode, timeout
-        rng = random.Random()
-        # Drawn per run, so no server can know the values in advance.
-        self.name = rng.choice(["Ada", "Grace", "Edsger", "Barbara", "Wei", "Amara"]) + str(rng.randint(10, 99))
-        self.a, self.b = rng.randint(-50, 50), rng.randint(1, 99)
-        self.missing_tool = f"no-such-tool-{rng.randint(100, 999)}"
-        self.action = "accept"
+    def __init__(self, sdk, mode, steps, timeout):
+        self.sdk, self.mode, self.steps, self.timeout = sdk, mode, steps, timeout
+        self.elicit = None
         self.asked = []
         self.client = None
 
     async def elicitation(self, context, params):
-        """The user, as the SDK's elicitation callback: answers with `self.action`."""
+        """The user, as the SDK's elicitation callback: answers as the step says."""
         self.asked.append(params)
-        if self.action == "accept":
-            return self.sdk.types.ElicitResult(action="accept", content={"name": self.name})
-        return self.sdk.types.ElicitResult(action=self.action)
+        answer = self.elicit or {"action": "cancel"}
+        if answer["action"] == "accept":
+            return self.sdk.types.ElicitResult(action="accept", content=answer.get("content", {}))
+        return self.sdk.types.ElicitResult(action=answer["action"])
 
     def describe(self, error):
         error = innermost(error)
@@ -131,17 +141,17 @@ class Connection:
             # Entering connects: in `auto` mode that is the server/discover probe.
             async with self.client:
                 entered = True
-                for label in STEPS:
-                    await self.step(label)
+                await self.step(CONNECT, self.check_connect)
+                for step in self.steps:
+                    await self.step(step["id"], lambda step=step: self.check(step))
         except Exception as error:
             if not entered:
-                emit(mode=self.mode, step="connect", passed=False, saw=self.describe(error))
-                for label in STEPS[1:]:
-                    emit(mode=self.mode, step=label, passed=False, tried=False, saw="not tried: no connection")
+                emit(mode=self.mode, step=CONNECT, passed=False, saw=self.describe(error))
+                for step in self.steps:
+                    emit(mode=self.mode, step=step["id"], passed=False, tried=False, saw="not tried: no connection")
             # Otherwise every step has reported; how the server exits is not a step.
 
-    async def step(self, label):
-        check = getattr(self, "check_" + label.replace("-", "_"))
+    async def step(self, label, check):
         try:
             with self.sdk.anyio.fail_after(self.timeout):
                 saw = await check()
@@ -161,64 +171,68 @@ class Connection:
             raise Failed(f"fell back to the legacy initialize handshake ({self.client.protocol_version})")
         return f"server/discover: supported_versions={discovered.supported_versions}, {who}"
 
-    async def check_list_tools(self):
+    async def check(self, step):
+        if "list_tools" in step:
+            return await self.list_tools(step["list_tools"])
+        return await self.call(step)
+
+    async def list_tools(self, wanted):
         listed = await self.client.list_tools()
         names = [tool.name for tool in listed.tools]
-        for wanted in ["add", "greet"]:
-            tool = next((t for t in listed.tools if t.name == wanted), None)
+        for name in wanted:
+            tool = next((t for t in listed.tools if t.name == name), None)
             if tool is None:
-                raise Failed(f"tools={names}: no {wanted!r}")
+                raise Failed(f"tools={names}: no {name!r}")
             if tool.input_schema.get("type") != "object":
-                raise Failed(f"{wanted}.input_schema={short(tool.input_schema)}")
+                raise Failed(f"{name}.input_schema={short(tool.input_schema)}")
         return f"tools={names}"
 
-    async def check_add(self):
-        a, b = self.a, self.b
-        result = await self.client.call_tool("add", {"a": a, "b": b})
-        text = text_of(result)
-        if result.is_error or as_number(text) != a + b:
-            raise Failed(f"add(a={a}, b={b}): is_error={result.is_error}, text={short(text)!r}")
-        return f"add(a={a}, b={b}): is_error=False, text={short(text)!r}"
-
-    async def check_tool_error(self):
-        result = await self.client.call_tool("add", {"a": "one", "b": self.b})
-        text = short(text_of(result))
-        if not result.is_error:
-            raise Failed(f"add(a='one', b={self.b}): is_error={result.is_error}, text={text!r}")
-        return f"add(a='one', b={self.b}): is_error=True, text={text!r}"
-
-    async def greet(self, action):
-        self.action, self.asked = action, []
-        result = await self.client.call_tool("greet", {})
-        return result, text_of(result)
-
-    async def check_greet(self):
-        result, text = await self.greet("accept")
-        if len(self.asked) != 1 or result.is_error or self.name not in text:
-            raise Failed(f"asked {len(self.asked)} time(s); is_error={result.is_error}, text={short(text)!r}")
-        question = short(self.asked[0].message, 60)
-        return f"asked {question!r}, answered {self.name!r}; text={short(text)!r}"
-
-    async def check_greet_declined(self):
-        result, text = await self.greet("decline")
-        if len(self.asked) != 1 or self.name in text:
-            raise Failed(f"asked {len(self.asked)} time(s); text={short(text)!r}")
-        return f"asked once, declined; is_error={result.is_error}, text={short(text)!r}"
-
-    async def check_unknown_tool(self):
+    async def call(self, step):
+        self.elicit, self.asked = step.get("elicit"), []
+        arguments = step.get("arguments", {})
+        shown = f"{step['call']}({', '.join(f'{k}={v!r}' for k, v in arguments.items())})"
         try:
-            result = await self.client.call_tool(self.missing_tool, {})
+            result = await self.client.call_tool(step["call"], arguments)
         except self.sdk.MCPError as error:
-            if error.code != -32602:
-                raise Failed(f"MCPError {error.code}, not -32602: {short(error.error.message)}")
-            return f"{self.missing_tool}: MCPError -32602: {short(error.error.message)}"
-        text = short(text_of(result))
-        raise Failed(f"{self.missing_tool}: no error, a result with is_error={result.is_error}, text={text!r}")
+            said = f"{shown}: MCPError {error.code}: {short(error.error.message)}"
+            if error.code != step.get("error"):
+                raise Failed(said)
+            return said
+        text = text_of(result)
+        said = f"{shown}: is_error={result.is_error}, text={short(text)!r}"
+        if self.elicit is not None:
+            said = f"{self.asked_line()}; {said}"
+        if not self.result_holds(step, result, text):
+            raise Failed(said)
+        return said
+
+    def asked_line(self):
+        if not self.asked:
+            return "not asked"
+        question = short(self.asked[0].message, 60)
+        times = "once" if len(self.asked) == 1 else f"{len(self.asked)} times"
+        return f"asked {question!r} {times}, answered {self.elicit['action']}"
+
+    def result_holds(self, step, result, text):
+        """Whether a completed call is what the step expects."""
+        kind = step.get("result")
+        if kind is None:  # an error was expected
+            return False
+        if (kind == "ok" and result.is_error) or (kind == "tool-error" and not result.is_error):
+            return False
+        if self.elicit is not None and len(self.asked) != self.elicit.get("times", 1):
+            return False
+        if "text_number" in step and as_number(text) != float(step["text_number"]):
+            return False
+        if "text_has" in step and step["text_has"] not in text:
+            return False
+        return not ("text_lacks" in step and step["text_lacks"] in text)
 
 
 def main():
     parser = argparse.ArgumentParser(description="Drive an MCP stdio server with the official MCP Python SDK.")
     parser.add_argument("--probe", action="store_true", help="only report the SDK version")
+    parser.add_argument("--plan", help="the connections and their steps, as JSON")
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds for each step")
     parser.add_argument("--cwd", help="the server's working folder")
     parser.add_argument("server", nargs="*", help="the server's command line, after --")
@@ -230,11 +244,15 @@ def main():
         return 0
     if not args.server:
         parser.error("give the server's command line after --")
+    try:
+        plan = json.loads(args.plan or "")
+    except ValueError as error:
+        parser.error(f"--plan must be the connections as JSON: {error}")
     server = sdk.Params(command=args.server[0], args=args.server[1:], cwd=args.cwd)
 
     async def every_mode():
-        for mode in MODES:
-            await Connection(sdk, mode, args.timeout).run(server)
+        for connection in plan:
+            await Connection(sdk, connection["mode"], connection["steps"], args.timeout).run(server)
 
     sdk.anyio.run(every_mode)
     return 1 if FAILED else 0

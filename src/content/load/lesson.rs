@@ -1,9 +1,11 @@
 //! `lesson.toml`: objectives and their steps, the lesson's vars, its
 //! opening, closing and `[server]`, and the files they point at.
 
+use super::conformance::load_conformance;
 use super::exercise::load_exercise;
 use super::facts::load_facts;
 use super::file_check::FileCheck;
+use super::interop::load_interop;
 use super::relative;
 use super::toml_file::read_toml;
 use super::vars::check_vars;
@@ -38,6 +40,11 @@ struct LessonFile {
     /// What `learn next` says once every step is done.
     #[serde(default)]
     finished: Option<Localized>,
+    /// Reading sections that go over facts taught elsewhere (a list of
+    /// confusions): "Read more" points to one only when no other section
+    /// teaches the fact.
+    #[serde(default)]
+    reviews: Vec<String>,
     /// The server exercise `interop`, `serve` and `conformance` default to.
     #[serde(default)]
     server: Option<Spanned<ServerDefaults>>,
@@ -223,13 +230,32 @@ pub(super) fn load_lesson(
             ),
             Some(_) => {}
         }
-        // Whether the file exists is `learn dev check`'s to say (layout).
         server
     });
     if let Some(finished) = &file.finished {
         check.localized("`finished`", finished);
     }
+    for review in &file.reviews {
+        let known = objectives
+            .iter()
+            .flat_map(|o| &o.steps)
+            .any(|s| *s == Step::Reading(review.clone()));
+        if !known {
+            let at = check.text.find("reviews");
+            check.error(
+                at,
+                format!("`reviews` names `{review}`, which no objective's reading step has: name a reading of an objective, or remove it"),
+            );
+        }
+    }
     let facts = load_facts(dir, &exercises, errors);
+    let conformance = load_conformance(
+        dir,
+        &objectives,
+        server.as_ref().map(|s| s.exercise.as_str()),
+        errors,
+    );
+    let interop = load_interop(dir, &exercises, errors);
     let glossary = dir.join("glossary.toml");
     if glossary.is_file() {
         match crate::content::glossary::load(&glossary) {
@@ -262,6 +288,9 @@ pub(super) fn load_lesson(
         exercises,
         facts,
         finished: file.finished,
+        reviews: file.reviews,
         server,
+        conformance,
+        interop,
     })
 }

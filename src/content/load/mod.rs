@@ -5,30 +5,40 @@
 //!                               and an optional opening and closing
 //!   sections/{en,zh}/<id>.md    reading text
 //!   exercises/<id>.toml         an exercise: task, hints, scenarios
+//!   conformance.toml            the conformance suite's checks: the
+//!                               sections that teach them, and what the
+//!                               `[server]` exercise may fail
+//!   interop.toml                the steps the official SDK runs against
+//!                               the lesson's server in `learn interop`
 //! Lessons are taken in folder-name order. Nothing here runs a program.
 //!
 //! One job a file: `toml_file` reads a TOML file and its `format_version`,
 //! `file_check` collects a file's errors, `lesson` reads `lesson.toml`,
-//! `facts` reads `facts.toml`, `exercise` an exercise file, `scenario` its
-//! scenarios, `vars` checks `[vars]`, `extra` reads a file of extra
-//! scenarios, and `unique` checks what must be unique across lessons.
+//! `facts` reads `facts.toml`, `conformance` and `interop` read their files,
+//! `exercise` an exercise file, `scenario` its scenarios, `vars` checks
+//! `[vars]`, `extra` reads a file of extra scenarios, and `unique` checks
+//! what must be unique across lessons.
 
 use super::error::{ContentError, ContentErrors};
 use super::model::Course;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+mod conformance;
 mod exercise;
 mod extra;
 mod facts;
 mod file_check;
+mod interop;
 mod lesson;
 mod scenario;
 mod toml_file;
 mod unique;
 mod vars;
 
+pub use conformance::{CONFORMANCE_FILE, read_expected_failures};
 pub use extra::{ExtraScenarios, load_extra_scenarios};
+pub use interop::INTEROP_FILE;
 pub use toml_file::FORMAT_VERSION;
 pub(crate) use toml_file::read_toml;
 

@@ -14,6 +14,7 @@ pub(super) fn check_unique_across_lessons(
     lessons: &[Lesson],
     errors: &mut Vec<ContentError>,
 ) {
+    check_conformance_keys(root, lessons, errors);
     let mut ids: BTreeMap<&str, &PathBuf> = BTreeMap::new();
     let mut numbers: BTreeMap<u32, &PathBuf> = BTreeMap::new();
     for exercise in lessons.iter().flat_map(|l| &l.exercises) {
@@ -36,6 +37,26 @@ pub(super) fn check_unique_across_lessons(
                 format!("exercise number {}", exercise.number),
                 other,
             );
+        }
+    }
+}
+
+/// A conformance check has one section: a `[sections]` key that another
+/// lesson maps too could never be the one chosen.
+fn check_conformance_keys(root: &Path, lessons: &[Lesson], errors: &mut Vec<ContentError>) {
+    let mut keys: BTreeMap<&str, &PathBuf> = BTreeMap::new();
+    for conformance in lessons.iter().filter_map(|l| l.conformance.as_ref()) {
+        for (key, _) in &conformance.sections {
+            if let Some(other) = keys.insert(key, &conformance.file) {
+                errors.push(ContentError {
+                    file: conformance.file.clone(),
+                    line: key_line(&conformance.file, &format!("\"{key}\""), None),
+                    message: format!(
+                        "[sections] key `{key}` is mapped by {} too: a check has one section, so keep one",
+                        relative(root, other).display()
+                    ),
+                });
+            }
         }
     }
 }

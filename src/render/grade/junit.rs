@@ -1,5 +1,5 @@
 //! `--format junit`: JUnit XML for CI dashboards. A `<testsuite>` per
-//! submission and exercise (`alice/id-echo`), a `<testcase>` per scenario;
+//! submission and exercise (`alice/<exercise>`), a `<testcase>` per scenario;
 //! a program that never ran is one failed `build` case with the reason.
 //! The quiz, when graded, is a suite with a case per question.
 

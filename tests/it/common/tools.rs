@@ -58,7 +58,10 @@ pub fn sdk_python() -> Option<PathBuf> {
         .map(PathBuf::from)
         .unwrap_or_else(|| super::repo().join("target/interop-venv/bin/python"));
     let version = Command::new(&python)
-        .args(["-c", "import mcp, importlib.metadata as m; print(m.version('mcp'))"])
+        .args([
+            "-c",
+            "import mcp, importlib.metadata as m; print(m.version('mcp'))",
+        ])
         .output()
         .ok()?;
     let found = String::from_utf8_lossy(&version.stdout).trim().to_string();

@@ -2,7 +2,7 @@
  * runs in a sandbox that holds nothing but the student's own program. A
  * student's Rust file cannot make these system calls itself (the grader
  * compiles it with `unsafe` forbidden), so it carries these bytes, writes
- * them to its private /tmp and runs them. tests/grade_isolation.rs compiles this
+ * them to its private /tmp and runs them. tests/it/grade_isolation.rs compiles this
  * file with `cc` and hands the bytes to its colluding students.
  *
  *   syscalls put DESC   stdin → a "user" key DESC, readable by anyone who finds

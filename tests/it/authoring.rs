@@ -1,6 +1,7 @@
 //! The author's pipeline: `learn dev update` writes what follows from the
 //! lessons, and `learn dev check` refuses a course whose bins, file names or
-//! numbers disagree with them.
+//! numbers disagree with them; a new lesson's test programs and cases run
+//! as every lesson's do.
 
 use crate::common::*;
 
@@ -153,6 +154,80 @@ fn adding_an_exercise_takes_its_files_and_dev_update() {
     );
 }
 
+/// Adding a lesson with its own test programs: an author writes only under
+/// `lessons/` and `solutions/` and runs `learn dev update`; `learn dev check`
+/// then counts the lesson's cases, and they run through the same code as
+/// every lesson's (tests/it/cases.rs): the correct program passes, the wrong
+/// one fails the scenario its case names, with the case's words, and a case
+/// that says otherwise is reported.
+fn a_new_lesson_brings_its_programs_and_their_cases_run() {
+    require_python();
+    let course = tempfile::tempdir().expect("temp dir");
+    let root = course.path();
+    copy_tree(&repo().join("tests/fixtures/course"), root);
+    let lesson = repo().join("tests/fixtures/lesson-with-programs");
+    for folder in ["lessons", "solutions"] {
+        copy_tree(&lesson.join(folder), &root.join(folder));
+    }
+    let output = learn_in(root, &["dev", "update"]);
+    assert_eq!(
+        stdout(&output),
+        "wrote exercises/02_ping.rs, exercises/Cargo.toml\n",
+        "{}",
+        stderr(&output)
+    );
+    let output = learn_in(root, &["dev", "check"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("2 exercises, 3 scenarios, 2 test program cases"),
+        "{}",
+        stdout(&output)
+    );
+
+    let plays = crate::cases::plays(root).expect("the cases load");
+    let names: Vec<String> = plays.iter().map(crate::cases::Play::name).collect();
+    assert_eq!(
+        names,
+        ["more::pong.py::ping", "more::pong_late_id.py::ping"],
+        "one passing and one failing program"
+    );
+    assert!(plays[0].case.fails.is_empty() && !plays[1].case.fails.is_empty());
+    for play in &plays {
+        let broken = crate::cases::broken_runs(root, play);
+        assert!(broken.is_empty(), "{}: {broken:#?}", play.name());
+    }
+
+    // A case that says the wrong program passes, or that its feedback holds
+    // other words, breaks on every seed, with its file and line.
+    let cases = root.join("lessons/more/programs/cases.toml");
+    edit(
+        &cases,
+        "fails = [\"two pings, two answers\"]\nsays = [\"had id 1\"]",
+        "fails = [] # wrong",
+    );
+    let play = &crate::cases::plays(root).expect("the cases load")[1];
+    let broken = crate::cases::broken_runs(root, play);
+    assert_eq!(broken.len(), 2, "{broken:#?}");
+    assert!(
+        broken[0].starts_with("lessons/more/programs/cases.toml:12: `pong_late_id.py` on ping, seed 1: failed [\"two pings, two answers\"], which the case does not name; exit code 1, not 0"),
+        "{}",
+        broken[0]
+    );
+    edit(
+        &cases,
+        "fails = [] # wrong",
+        "fails = [\"two pings, two answers\"]\nsays = [\"had id 3\"]",
+    );
+    let play = &crate::cases::plays(root).expect("the cases load")[1];
+    let broken = crate::cases::broken_runs(root, play);
+    assert_eq!(broken.len(), 2, "{broken:#?}");
+    assert!(
+        broken[1].contains("seed 2: no failing scenario's feedback says \"had id 3\""),
+        "{}",
+        broken[1]
+    );
+}
+
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::test;
     vec![
@@ -160,5 +235,6 @@ pub fn tests() -> Vec<crate::harness::Test> {
         test!(a_removed_bin_is_named_and_dev_update_puts_it_back),
         test!(an_exercise_numbered_out_of_order_or_misnamed_is_refused),
         test!(adding_an_exercise_takes_its_files_and_dev_update),
+        test!(a_new_lesson_brings_its_programs_and_their_cases_run),
     ]
 }

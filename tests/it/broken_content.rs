@@ -477,6 +477,92 @@ fn each_broken_package_file_is_reported_with_file_line_and_fix() {
     );
 }
 
+/// A `cases.toml` whose first case is `case` (after two lines), beside
+/// `programs/pong.py`.
+const CASE_FILE: &str = "format_version = 1\n\n[[case]]\n";
+
+/// (name, the case's lines, what the error must say after the file)
+const BROKEN_CASES: &[(&str, &str, &str)] = &[
+    (
+        "an unknown exercise",
+        "program = \"pong.py\"\nexercise = \"pong\"\nfails = []\nwhy = \"w\"\n",
+        ":5: lesson `basics` has no exercise `pong`: its exercises are echo",
+    ),
+    (
+        "an unknown scenario",
+        "program = \"pong.py\"\nexercise = \"echo\"\nfails = [\"one request, two notifications\"]\nwhy = \"w\"\n",
+        ":6: exercise `echo` has no scenario `one request, two notifications` (did you mean `one request, one notification`?)",
+    ),
+    (
+        "a missing program file",
+        "program = \"gone.py\"\nexercise = \"echo\"\nfails = []\nwhy = \"w\"\n",
+        ":4: `program = \"gone.py\"` does not exist in this `programs/` folder",
+    ),
+    (
+        "a program no case runs",
+        "program = \"pong.py\"\nexercise = \"echo\"\nfails = []\nwhy = \"w\"\n[[case]]\nprogram = \"pong.py\"\nexercise = \"echo\"\nseeds = [4]\nfails = []\nwhy = \"w\"\n",
+        ": no case runs `extra.py`: add one, or name a helper other programs import `_<name>.py`",
+    ),
+    (
+        "words with no failure to be said in",
+        "program = \"pong.py\"\nexercise = \"echo\"\nfails = []\nsays = [\"id\"]\nwhy = \"w\"\n",
+        ":3: `says` and `never` are about the feedback of failing scenarios: this case fails none",
+    ),
+    (
+        "an unknown key",
+        "program = \"pong.py\"\nexercise = \"echo\"\nfails = []\nexpect = 1\nwhy = \"w\"\n",
+        ":7: unknown field `expect`, expected one of `program`, `args`, `exercise`",
+    ),
+];
+
+/// `learn dev check` reads every lesson's `programs/cases.toml` and names
+/// each mistake with its file and line, exit 2; a `programs/` folder with
+/// no `cases.toml` is refused too.
+fn each_broken_cases_file_is_reported_with_file_and_line() {
+    let pong = repo().join("tests/fixtures/lesson-with-programs/lessons/more/programs/pong.py");
+    let fixture = |case: Option<&str>| {
+        let dir = tempfile::tempdir().expect("temp dir");
+        copy(&repo().join("tests/fixtures/course"), dir.path());
+        let programs = dir.path().join("lessons/basics/programs");
+        std::fs::create_dir_all(&programs).expect("programs/");
+        std::fs::copy(&pong, programs.join("pong.py")).expect("pong.py");
+        if let Some(case) = case {
+            std::fs::write(programs.join("cases.toml"), format!("{CASE_FILE}{case}"))
+                .expect("cases.toml");
+        }
+        dir
+    };
+    for (name, case, says) in BROKEN_CASES {
+        let dir = fixture(Some(case));
+        if name == &"a program no case runs" {
+            std::fs::copy(&pong, dir.path().join("lessons/basics/programs/extra.py"))
+                .expect("extra.py");
+        }
+        let output = learn_in(dir.path(), &["dev", "check"]);
+        let err = stderr(&output);
+        assert_eq!(code(&output), 2, "{name}: exit 2\n{err}");
+        assert!(
+            err.contains(&format!("lessons/basics/programs/cases.toml{says}")),
+            "{name}: stderr should contain `{says}`:\n{err}"
+        );
+    }
+    let well_formed = "program = \"pong.py\"\nexercise = \"echo\"\nfails = []\nwhy = \"w\"\n";
+    let output = learn_in(fixture(Some(well_formed)).path(), &["dev", "check"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("1 test program cases"),
+        "{}",
+        stdout(&output)
+    );
+    let output = learn_in(fixture(None).path(), &["dev", "check"]);
+    assert_eq!(code(&output), 2);
+    assert!(
+        stderr(&output).contains("lessons/basics/programs: holds programs but no `cases.toml` that says what each must do (pong.py)"),
+        "{}",
+        stderr(&output)
+    );
+}
+
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::test;
     vec![
@@ -484,5 +570,6 @@ pub fn tests() -> Vec<crate::harness::Test> {
         test!(each_broken_file_is_reported_with_file_line_and_fix),
         test!(each_lint_is_reported_by_dev_check_alone),
         test!(each_broken_package_file_is_reported_with_file_line_and_fix),
+        test!(each_broken_cases_file_is_reported_with_file_and_line),
     ]
 }

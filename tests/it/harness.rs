@@ -61,13 +61,23 @@ impl Tool {
 /// One test of a module, with what it needs.
 pub struct Test {
     pub name: String,
-    pub run: fn(),
+    pub run: Box<dyn FnOnce() + Send>,
     pub needs: Vec<Tool>,
     /// Run only when asked (`--ignored`), with the reason.
     pub ignored: Option<&'static str>,
 }
 
 impl Test {
+    /// A test made at run time (one per case of a lesson's `cases.toml`).
+    pub fn new(name: String, run: impl FnOnce() + Send + 'static) -> Test {
+        Test {
+            name,
+            run: Box::new(run),
+            needs: Vec::new(),
+            ignored: None,
+        }
+    }
+
     /// A test that runs only where `tool` is.
     pub fn needs(mut self, tool: Tool) -> Test {
         self.needs.push(tool);
@@ -91,7 +101,7 @@ macro_rules! test {
                 module_path!().trim_start_matches("it::"),
                 stringify!($function)
             ),
-            run: $function,
+            run: Box::new($function),
             needs: Vec::new(),
             ignored: None,
         }

@@ -11,11 +11,9 @@ mod authoring;
 mod broken_content;
 mod cases;
 mod cli;
-mod client_programs;
 mod commands;
 mod conformance;
 mod coverage;
-mod demo_server;
 mod explain;
 #[cfg(target_os = "linux")]
 mod floods;
@@ -25,17 +23,12 @@ mod grade_fixture;
 mod grade_isolation;
 mod grade_report;
 mod hostile;
-mod http_status;
 mod interop;
 #[cfg(target_os = "linux")]
 mod interrupt;
 mod journey;
 mod layering;
-mod lesson2_cache_page;
-mod lesson2_capstone;
-mod lesson2_mrtr;
 mod lesson2_path;
-mod lesson2_subscriptions;
 mod lesson_data;
 mod lesson_text;
 mod mutants;
@@ -64,11 +57,9 @@ fn main() -> std::process::ExitCode {
     tests.extend(broken_content::tests());
     tests.extend(cases::tests());
     tests.extend(cli::tests());
-    tests.extend(client_programs::tests());
     tests.extend(commands::tests());
     tests.extend(conformance::tests());
     tests.extend(coverage::tests());
-    tests.extend(demo_server::tests());
     tests.extend(explain::tests());
     #[cfg(target_os = "linux")]
     tests.extend(floods::tests());
@@ -78,17 +69,12 @@ fn main() -> std::process::ExitCode {
     tests.extend(grade_isolation::tests());
     tests.extend(grade_report::tests());
     tests.extend(hostile::tests());
-    tests.extend(http_status::tests());
     tests.extend(interop::tests());
     #[cfg(target_os = "linux")]
     tests.extend(interrupt::tests());
     tests.extend(journey::tests());
     tests.extend(layering::tests());
-    tests.extend(lesson2_cache_page::tests());
-    tests.extend(lesson2_capstone::tests());
-    tests.extend(lesson2_mrtr::tests());
     tests.extend(lesson2_path::tests());
-    tests.extend(lesson2_subscriptions::tests());
     tests.extend(lesson_data::tests());
     tests.extend(lesson_text::tests());
     tests.extend(mutants::tests());

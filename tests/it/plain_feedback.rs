@@ -267,6 +267,22 @@ fn a_crash_in_each_fresh_start_is_said_once() {
     }
 }
 
+/// A state out of the exercise's format is named as such, with the value,
+/// rather than judged as a wrong answer; the English words are a case of
+/// lesson 2 (`signed_state_unsigned.py` in its `cases.toml`), the Chinese
+/// are here.
+fn a_state_out_of_format_is_named_in_chinese_too() {
+    require_python();
+    let cmd = lesson2_program("signed_state_unsigned");
+    let mut args = vec!["--lang", "zh", "check", "signed-state", "--cmd", &cmd];
+    args.extend(["--seed", "1", "--timeout", "10"]);
+    let zh = stdout(&learn(&args));
+    assert!(
+        zh.contains("你程序的状态不符合：它不是由一个 `.` 连接的两部分"),
+        "{zh}"
+    );
+}
+
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::test;
     vec![
@@ -274,5 +290,6 @@ pub fn tests() -> Vec<crate::harness::Test> {
         test!(no_snapshot_shows_pattern_syntax),
         test!(a_number_is_shown_as_the_program_wrote_it),
         test!(a_crash_in_each_fresh_start_is_said_once),
+        test!(a_state_out_of_format_is_named_in_chinese_too),
     ]
 }

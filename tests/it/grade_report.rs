@@ -2,8 +2,9 @@
 //! and HTML; the HTML page opened in headless Chromium, which must show the
 //! table and request nothing from anywhere (its network log is read).
 //!
-//! Chromium (Debian `chromium`, installed by `.ci/run`): the browser test
-//! is skipped with one line when it is missing, and fails when `CI` is set.
+//! Chromium (Debian `chromium`, installed by `.ci/setup`): where it is
+//! missing, the browser test is not run and the run ends saying so (a
+//! failure under `CI`).
 
 use crate::common::*;
 use serde_json::{Value, json};
@@ -228,26 +229,8 @@ fn one_run_writes_every_format() {
     );
 }
 
-fn chromium() -> Option<&'static str> {
-    ["chromium", "chromium-browser", "google-chrome"]
-        .into_iter()
-        .find(|name| {
-            Command::new(name)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        })
-}
-
 fn the_html_page_opens_shows_the_table_and_requests_nothing() {
-    let Some(browser) = chromium() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "Chromium is needed for the class report's browser test (.ci/run installs it)"
-        );
-        eprintln!("skipped: Chromium is not installed");
-        return;
-    };
+    let browser = crate::common::tools::chromium().expect("Chromium (Tool::Chromium)");
     let dir = tempfile::tempdir().expect("temp dir");
     let output = merged(dir.path(), "html");
     assert_eq!(code(&output), 1, "{}", stderr(&output));
@@ -353,10 +336,10 @@ fn page_requests(netlog: &Path) -> Vec<String> {
 }
 
 pub fn tests() -> Vec<crate::harness::Test> {
-    use crate::harness::test;
+    use crate::harness::{Tool, test};
     vec![
         test!(merged_reports_summarize_the_class),
         test!(one_run_writes_every_format),
-        test!(the_html_page_opens_shows_the_table_and_requests_nothing),
+        test!(the_html_page_opens_shows_the_table_and_requests_nothing).needs(Tool::Chromium),
     ]
 }

@@ -105,7 +105,7 @@ fn each_hostile_program_fails_fast_names_the_cause_and_leaves_nothing_behind() {
     for (name, phrase) in CASES {
         let pids = dir.path().join(format!("{name}.pids"));
         let script = repo()
-            .join("tests/programs/hostile")
+            .join("tests/fixtures/hostile")
             .join(format!("{name}.py"));
         let (verdict, elapsed) = check(&format!("python3 {}", script.display()), &pids);
         assert_eq!(verdict["passed"], false, "{name}");
@@ -144,7 +144,7 @@ fn a_program_that_is_not_there_is_a_verdict_not_a_crash() {
 fn a_silent_program_gets_one_consistent_verdict_on_multi_process_scenarios() {
     require_python();
     let pids = tempfile::NamedTempFile::new().expect("pid file");
-    let program = repo().join("tests/programs/hostile/sleeps_forever.py");
+    let program = repo().join("tests/fixtures/hostile/sleeps_forever.py");
     let output = learn_command(&repo())
         .args([
             "check",

@@ -7,18 +7,18 @@
 //!   as lessons/mcp-messages/interop.toml says; first through the driver
 //!   file itself, then through `learn interop`;
 //! - the capstone scenarios judge a server built on the SDK's own
-//!   `MCPServer` (tests/interop/sdk_server.py), and must fail exactly where
+//!   `MCPServer` (tests/fixtures/interop/sdk_server.py), and must fail exactly where
 //!   the SDK departs from the lesson's contract, each departure for the
 //!   reason recorded here.
 //!
-//! Python with the SDK comes from `LEARN_PYTHON` (.ci/run installs the pinned
-//! SDK in target/interop-venv and sets it), else target/interop-venv itself.
-//! These tests skip only when there is no Python at all; a Python without
-//! the SDK is a failure that says how to install it.
+//! Python with the pinned SDK comes from `LEARN_PYTHON`, else
+//! target/interop-venv (`.ci/setup` installs it there; nothing here installs
+//! anything): where it is missing, the tests that need it are not run and the
+//! run ends saying so (a failure under `CI`).
 
 use crate::common::*;
 
-use learn::commands::interop::MCP_SDK_VERSION;
+use learn::commands::interop::sdk_version;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -35,74 +35,9 @@ const STEPS: [&str; 7] = [
 ];
 const MODES: [&str; 2] = ["auto", "2026-07-28"];
 
-fn runs(python: &str) -> bool {
-    Command::new(python)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-/// Creates target/interop-venv with the pinned SDK from PyPI, once per test
-/// run, so `cargo test` works on a fresh clone without `.ci/run` (which
-/// does the same, and also installs python3-venv where it is missing).
-fn install_sdk() -> bool {
-    static INSTALLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *INSTALLED.get_or_init(|| {
-        let venv = repo().join("target/interop-venv");
-        let python = venv.join("bin/python");
-        if python.exists() {
-            return true;
-        }
-        let created = Command::new("python3")
-            .arg("-m")
-            .arg("venv")
-            .arg(&venv)
-            .status()
-            .is_ok_and(|s| s.success());
-        created
-            && Command::new(&python)
-                .args([
-                    "-m",
-                    "pip",
-                    "install",
-                    "--quiet",
-                    "--disable-pip-version-check",
-                ])
-                .arg(format!("mcp=={MCP_SDK_VERSION}"))
-                .status()
-                .is_ok_and(|s| s.success())
-    })
-}
-
-/// The Python that has the SDK, or `None` (with a note) when this machine
-/// has no Python at all.
-fn sdk_python() -> Option<PathBuf> {
-    let venv = repo().join("target/interop-venv/bin/python");
-    let python = match std::env::var_os("LEARN_PYTHON") {
-        Some(path) => PathBuf::from(path),
-        None if venv.exists() || (runs("python3") && install_sdk()) => venv,
-        None if runs("python3") => PathBuf::from("python3"),
-        None => {
-            eprintln!("SKIPPED: no Python on this machine, so the official MCP SDK cannot run");
-            return None;
-        }
-    };
-    let probe = Command::new(&python)
-        .args([
-            "-c",
-            "import mcp, importlib.metadata as m; print(m.version('mcp'))",
-        ])
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .unwrap_or_default();
-    assert!(
-        probe.starts_with("2."),
-        "the official MCP Python SDK 2.x is not installed for {} (found {probe:?}). \
-         Run .ci/run, or: python3 -m venv target/interop-venv && \
-         target/interop-venv/bin/pip install \"mcp=={MCP_SDK_VERSION}\"",
-        python.display()
-    );
-    Some(python)
+/// The Python with the pinned SDK (the test needs `Tool::Sdk`, so it is here).
+fn sdk_python() -> PathBuf {
+    crate::common::tools::sdk_python().expect("the pinned MCP SDK (Tool::Sdk)")
 }
 
 fn learn_with_python(python: &Path, args: &[&str]) -> std::process::Output {
@@ -114,7 +49,7 @@ fn learn_with_python(python: &Path, args: &[&str]) -> std::process::Output {
 }
 
 fn the_sdk_client_drives_the_reference_capstone_in_both_modes() {
-    let Some(python) = sdk_python() else { return };
+    let python = sdk_python();
     // Builds the reference and proves it passes its own scenarios first.
     let built = learn(&["check", "capstone", "--solution", "--seed", "1"]);
     assert_eq!(code(&built), 0, "{}", stdout(&built));
@@ -143,7 +78,8 @@ fn the_sdk_client_drives_the_reference_capstone_in_both_modes() {
         .map(|line| serde_json::from_str(line).expect("the driver prints JSON lines"))
         .collect();
     assert_eq!(
-        events[0]["sdk"], MCP_SDK_VERSION,
+        events[0]["sdk"],
+        sdk_version(),
         "the SDK in use is the pinned one"
     );
     let steps: Vec<(String, String, bool)> = events[1..]
@@ -169,7 +105,7 @@ fn the_sdk_client_drives_the_reference_capstone_in_both_modes() {
 }
 
 fn learn_interop_prints_a_passing_report_for_the_reference() {
-    let Some(python) = sdk_python() else { return };
+    let python = sdk_python();
     let output = learn_with_python(&python, &["interop", "capstone", "--solution"]);
     let text = stdout(&output);
     assert_eq!(code(&output), 0, "{text}\n{}", stderr(&output));
@@ -185,7 +121,7 @@ fn learn_interop_prints_a_passing_report_for_the_reference() {
 /// The steps ask for the contract, not for the reference's habits: the
 /// independent Python demo server passes them too, in both its styles.
 fn learn_interop_passes_the_independent_demo_server() {
-    let Some(python) = sdk_python() else { return };
+    let python = sdk_python();
     for switches in ["", "--style alt --async"] {
         let cmd = format!("python3 lessons/mcp-messages/programs/demo_server.py {switches}");
         let output = learn_with_python(&python, &["interop", "--cmd", &cmd]);
@@ -196,7 +132,7 @@ fn learn_interop_passes_the_independent_demo_server() {
 }
 
 fn learn_interop_fails_the_unfinished_exercise() {
-    let Some(python) = sdk_python() else { return };
+    let python = sdk_python();
     // The learner's file is full of todo!(): the server dies at its first
     // line. Only the pinned mode's connect passes: it sends nothing.
     let output = learn_with_python(&python, &["interop", "capstone", "--timeout", "5"]);
@@ -211,7 +147,10 @@ fn learn_interop_fails_the_unfinished_exercise() {
 }
 
 fn without_python_or_the_sdk_learn_interop_says_how_to_install_them() {
-    let install = format!("target/interop-venv/bin/pip install \"mcp=={MCP_SDK_VERSION}\"");
+    let install = format!(
+        "target/interop-venv/bin/pip install \"mcp=={}\"",
+        sdk_version()
+    );
     let missing = learn_with_python(&PathBuf::from("/no/such/python"), &["interop"]);
     let said = stderr(&missing);
     assert_eq!(code(&missing), 2, "{said}");
@@ -222,10 +161,7 @@ fn without_python_or_the_sdk_learn_interop_says_how_to_install_them() {
     );
     assert!(said.contains(&install), "{said}");
 
-    if !runs("python3") {
-        eprintln!("SKIPPED the no-SDK half: no python3 here");
-        return;
-    }
+    require_python();
     // A fresh environment with nothing installed in it: Python, but no SDK.
     let empty = tempfile::tempdir().expect("temp dir");
     let made = Command::new("python3")
@@ -242,14 +178,18 @@ fn without_python_or_the_sdk_learn_interop_says_how_to_install_them() {
     assert!(said.contains(&install), "{said}");
 }
 
+/// The SDK is pinned once, in conformance/versions.env: `.ci/setup` installs
+/// that version, `learn interop` reads it, and its `--help` names it.
 fn the_pinned_sdk_version_is_the_same_everywhere() {
-    let ci = std::fs::read_to_string(repo().join(".ci/run")).expect(".ci/run");
+    let version = sdk_version();
+    assert!(version.starts_with("2."), "{version:?}");
+    let setup = std::fs::read_to_string(repo().join(".ci/setup")).expect(".ci/setup");
     assert!(
-        ci.contains(&format!("MCP_SDK_VERSION={MCP_SDK_VERSION}\n")),
-        ".ci/run must install mcp=={MCP_SDK_VERSION}"
+        setup.contains(". conformance/versions.env") && setup.contains("\"mcp==$MCP_SDK_VERSION\""),
+        ".ci/setup must install the pinned mcp=={version}"
     );
     let help = stdout(&learn(&["interop", "--help"]));
-    assert!(help.contains(&format!("mcp=={MCP_SDK_VERSION}")), "{help}");
+    assert!(help.contains(&format!("mcp=={version}")), "{help}");
 }
 
 // ---------------------------------------------------------------------------
@@ -328,7 +268,7 @@ const DEPARTURES: &[(&str, &str)] = &[
 ];
 
 fn sdk_server_verdict(python: &Path, extra: &str, seed: &str) -> Value {
-    let script = repo().join("tests/interop/sdk_server.py");
+    let script = repo().join("tests/fixtures/interop/sdk_server.py");
     let cmd = format!("{} {} {extra}", python.display(), script.display());
     // The SDK takes a second or two to import on a busy machine; scenarios
     // that prove silence wait out the whole timeout.
@@ -419,7 +359,7 @@ fn assert_evidence(verdict: &Value, name: &str, why: &str) {
 }
 
 fn the_sdk_server_fails_exactly_where_it_departs_from_the_contract() {
-    let Some(python) = sdk_python() else { return };
+    let python = sdk_python();
     let verdict = sdk_server_verdict(&python, "", "4");
     let expected: BTreeSet<String> = DEPARTURES.iter().map(|(n, _)| n.to_string()).collect();
     assert_eq!(
@@ -432,7 +372,8 @@ fn the_sdk_server_fails_exactly_where_it_departs_from_the_contract() {
     }
     let total = verdict["scenarios"].as_array().map_or(0, Vec::len);
     println!(
-        "MCPServer (mcp {MCP_SDK_VERSION}): {} of {total} capstone scenarios pass; {} departures",
+        "MCPServer (mcp {}): {} of {total} capstone scenarios pass; {} departures",
+        sdk_version(),
         total - expected.len(),
         expected.len()
     );
@@ -441,7 +382,7 @@ fn the_sdk_server_fails_exactly_where_it_departs_from_the_contract() {
 /// With one requestState key shared by every process the SDK finishes greet
 /// anywhere: that departure is a default, and only it goes away.
 fn with_a_shared_state_key_only_the_requeststate_departure_goes_away() {
-    let Some(python) = sdk_python() else { return };
+    let python = sdk_python();
     let key = "--state-key learn-interop-test-key-0123456789abcdef";
     let verdict = sdk_server_verdict(&python, key, "5");
     let expected: BTreeSet<String> = DEPARTURES
@@ -453,15 +394,15 @@ fn with_a_shared_state_key_only_the_requeststate_departure_goes_away() {
 }
 
 pub fn tests() -> Vec<crate::harness::Test> {
-    use crate::harness::test;
+    use crate::harness::{Tool, test};
     vec![
-        test!(the_sdk_client_drives_the_reference_capstone_in_both_modes),
-        test!(learn_interop_prints_a_passing_report_for_the_reference),
-        test!(learn_interop_passes_the_independent_demo_server),
-        test!(learn_interop_fails_the_unfinished_exercise),
+        test!(the_sdk_client_drives_the_reference_capstone_in_both_modes).needs(Tool::Sdk),
+        test!(learn_interop_prints_a_passing_report_for_the_reference).needs(Tool::Sdk),
+        test!(learn_interop_passes_the_independent_demo_server).needs(Tool::Sdk),
+        test!(learn_interop_fails_the_unfinished_exercise).needs(Tool::Sdk),
         test!(without_python_or_the_sdk_learn_interop_says_how_to_install_them),
         test!(the_pinned_sdk_version_is_the_same_everywhere),
-        test!(the_sdk_server_fails_exactly_where_it_departs_from_the_contract),
-        test!(with_a_shared_state_key_only_the_requeststate_departure_goes_away),
+        test!(the_sdk_server_fails_exactly_where_it_departs_from_the_contract).needs(Tool::Sdk),
+        test!(with_a_shared_state_key_only_the_requeststate_departure_goes_away).needs(Tool::Sdk),
     ]
 }

@@ -6,7 +6,6 @@
 //! design (exercise ids and numbers, quiz question ids) is refused when two
 //! lessons collide, with file and line.
 
-use crate::common::sandbox::sandbox_available;
 use crate::common::{
     code, copy_tree, course_copy, json, learn_in, progress_keys, repo, stderr, stdout,
 };
@@ -234,9 +233,6 @@ fn an_older_progress_file_keeps_its_steps_in_lesson_1() {
 }
 
 fn grading_a_course_of_two_lessons_names_each_lessons_facts() {
-    if !sandbox_available() {
-        return;
-    }
     let course = two_lessons();
     let root = course.path();
     let class = tempfile::tempdir().expect("class folder");
@@ -318,11 +314,11 @@ fn dev_check_refuses_a_real_collision_with_file_and_line() {
 }
 
 pub fn tests() -> Vec<crate::harness::Test> {
-    use crate::harness::test;
+    use crate::harness::{Tool, test};
     vec![
         test!(two_lessons_with_the_same_ids_stay_apart_in_every_command),
         test!(an_older_progress_file_keeps_its_steps_in_lesson_1),
-        test!(grading_a_course_of_two_lessons_names_each_lessons_facts),
+        test!(grading_a_course_of_two_lessons_names_each_lessons_facts).needs(Tool::Sandbox),
         test!(dev_check_refuses_a_real_collision_with_file_and_line),
     ]
 }

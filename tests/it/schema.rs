@@ -461,11 +461,13 @@ fn the_error_table_matches_the_schema() {
 }
 
 pub fn tests() -> Vec<crate::harness::Test> {
-    use crate::harness::test;
+    use crate::harness::{Tool, test};
     vec![
-        test!(every_message_the_reference_servers_write_is_valid_under_the_official_schema),
-        test!(every_request_the_reference_client_writes_is_valid_under_the_official_schema),
-        test!(the_schema_checks_refuse_wrong_messages),
-        test!(the_error_table_matches_the_schema),
+        test!(every_message_the_reference_servers_write_is_valid_under_the_official_schema)
+            .needs(Tool::Spec),
+        test!(every_request_the_reference_client_writes_is_valid_under_the_official_schema)
+            .needs(Tool::Spec),
+        test!(the_schema_checks_refuse_wrong_messages).needs(Tool::Spec),
+        test!(the_error_table_matches_the_schema).needs(Tool::Spec),
     ]
 }

@@ -1,13 +1,12 @@
 //! `learn serve` over real HTTP: every status-code and header rule of the
 //! 2026-07-28 Streamable HTTP transport that the bridge applies, with the
 //! reference capstone behind it, and a fixture program
-//! (tests/serve/fixture.py) that dies, hangs and chatters on purpose.
+//! (tests/fixtures/serve/fixture.py) that dies, hangs and chatters on purpose.
 
 use crate::common::serve::*;
 use crate::common::*;
 
 use serde_json::{Value, json};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 fn capstone() -> Served {
@@ -15,14 +14,10 @@ fn capstone() -> Served {
 }
 
 fn fixture(extra: &[&str]) -> Option<Served> {
-    if Command::new("python3").arg("--version").output().is_err() {
-        assert!(std::env::var_os("CI").is_none(), "CI needs python3");
-        eprintln!("SKIPPED: no python3 for the fixture program");
-        return None;
-    }
+    require_python();
     let cmd = format!(
         "python3 {}",
-        repo().join("tests/serve/fixture.py").display()
+        repo().join("tests/fixtures/serve/fixture.py").display()
     );
     let mut args = vec!["--cmd", cmd.as_str()];
     args.extend_from_slice(extra);

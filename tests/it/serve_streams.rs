@@ -2,7 +2,7 @@
 //! other requests come and go on other connections, each message on the wire
 //! as soon as the program writes it, routed by subscription id, and the
 //! program told when the client leaves. The program behind it is
-//! tests/serve/subscriber.py; the client reads the raw HTTP response as it
+//! tests/fixtures/serve/subscriber.py; the client reads the raw HTTP response as it
 //! arrives, so a bridge that buffers the stream fails here.
 
 use crate::common::serve::*;
@@ -18,18 +18,10 @@ use std::time::{Duration, Instant};
 const PATIENCE: Duration = Duration::from_secs(6);
 
 fn subscriber() -> Option<Served> {
-    if std::process::Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        assert!(std::env::var_os("CI").is_none(), "CI needs python3");
-        eprintln!("SKIPPED: no python3 for the subscriber program");
-        return None;
-    }
+    require_python();
     let cmd = format!(
         "python3 {}",
-        repo().join("tests/serve/subscriber.py").display()
+        repo().join("tests/fixtures/serve/subscriber.py").display()
     );
     // A request timeout far above every wait below: a request that had to
     // wait for the open stream would show, instead of getting a quick 504.

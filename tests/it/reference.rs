@@ -19,53 +19,62 @@ fn every_reference_solution_passes_and_every_exercise_as_shipped_fails() {
     }
 }
 
-/// The same run names a solution that fails and a lesson's exercise that
-/// passes before the learner has written anything; it plays the lesson's own
-/// copies, so exercises a learner solved in their checkout change nothing.
+/// `dev check --run` names a solution that fails and a lesson's exercise
+/// that passes before the learner has written anything; it plays the
+/// lesson's own copies, so an exercise a learner solved in their checkout
+/// changes nothing. On the one-exercise fixture course (std only, built in
+/// seconds), made buildable: a workspace at its root, its package named as
+/// learn builds it.
 fn dev_check_run_names_a_failing_solution_and_a_passing_exercise() {
-    let course = course_copy();
+    use crate::common::class::{ECHO_SOLVED, echo_as_shipped};
+    let course = tempfile::tempdir().expect("temp dir");
     let root = course.path();
-    let lesson = root.join("lessons/mcp-messages/exercises");
-    // The id-echo solution becomes the unsolved file, and the lesson's
-    // notification-silence exercise becomes solved.
-    std::fs::copy(
-        lesson.join("02_id-echo.rs"),
-        root.join("solutions/02_id-echo.rs"),
+    copy_tree(&repo().join("tests/fixtures/course"), root);
+    std::fs::write(
+        root.join("Cargo.toml"),
+        "[workspace]\nmembers = [\"exercises\"]\nresolver = \"3\"\n",
     )
-    .expect("copy");
-    std::fs::copy(
-        root.join("solutions/03_notification-silence.rs"),
-        lesson.join("03_notification-silence.rs"),
+    .expect("a workspace");
+    let manifest = root.join("exercises/Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).expect("the exercises' manifest");
+    std::fs::write(
+        &manifest,
+        text.replace("name = \"fixture-exercises\"", "name = \"learn-exercises\""),
     )
-    .expect("copy");
-    // A learner solved every exercise in their own copy.
-    for (id, _) in exercises() {
-        let file = std::fs::read_dir(root.join("solutions"))
-            .expect("solutions")
-            .filter_map(Result::ok)
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .find(|name| name.ends_with(&format!("_{id}.rs")))
-            .expect("a solution file");
-        std::fs::copy(
-            root.join("solutions").join(&file),
-            root.join("exercises").join(&file),
-        )
-        .expect("solve");
-    }
+    .expect("write");
+    let write = |path: &str, text: &str| std::fs::write(root.join(path), text).expect("write");
+    let shipped = "lessons/basics/exercises/01_echo.rs";
+    let (learners, solution) = ("exercises/01_echo.rs", "solutions/01_echo.rs");
+
+    // The solution is the unsolved file, the lesson ships a solved one, and
+    // the learner's own copy is unsolved.
+    write(solution, &echo_as_shipped());
+    write(shipped, ECHO_SOLVED);
+    write(learners, &echo_as_shipped());
     let output = learn_in(root, &["dev", "check", "--run"]);
     assert_eq!(code(&output), 2, "{}", stderr(&output));
     let err = stderr(&output);
     let problems: Vec<&str> = err.lines().filter(|l| l.starts_with("  ")).collect();
     assert_eq!(problems.len(), 2, "{err}");
     assert!(
-        problems[0].contains("the solution solutions/02_id-echo.rs fails `"),
+        problems[0].contains("the solution solutions/01_echo.rs fails `"),
         "{err}"
     );
     assert!(
-        problems[1].contains(
-            "lessons/mcp-messages/exercises/03_notification-silence.rs as shipped already passes `"
-        ),
+        problems[1].contains("lessons/basics/exercises/01_echo.rs as shipped already passes `"),
         "{err}"
+    );
+
+    // Right again, with the learner's copy solved: nothing to say.
+    write(solution, ECHO_SOLVED);
+    write(shipped, &echo_as_shipped());
+    write(learners, ECHO_SOLVED);
+    let output = learn_in(root, &["dev", "check", "--run"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("checked echo on 3 seeds"),
+        "{}",
+        stderr(&output)
     );
 }
 

@@ -395,14 +395,15 @@ fn with_a_shared_state_key_only_the_requeststate_departure_goes_away() {
 
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::{Tool, test};
+    // The two that judge the SDK's server take longest: first.
     vec![
+        test!(the_sdk_server_fails_exactly_where_it_departs_from_the_contract).needs(Tool::Sdk),
+        test!(with_a_shared_state_key_only_the_requeststate_departure_goes_away).needs(Tool::Sdk),
         test!(the_sdk_client_drives_the_reference_capstone_in_both_modes).needs(Tool::Sdk),
         test!(learn_interop_prints_a_passing_report_for_the_reference).needs(Tool::Sdk),
         test!(learn_interop_passes_the_independent_demo_server).needs(Tool::Sdk),
         test!(learn_interop_fails_the_unfinished_exercise).needs(Tool::Sdk),
         test!(without_python_or_the_sdk_learn_interop_says_how_to_install_them),
         test!(the_pinned_sdk_version_is_the_same_everywhere),
-        test!(the_sdk_server_fails_exactly_where_it_departs_from_the_contract).needs(Tool::Sdk),
-        test!(with_a_shared_state_key_only_the_requeststate_departure_goes_away).needs(Tool::Sdk),
     ]
 }

@@ -417,3 +417,34 @@ fn nearest<'a>(exercise: &'a Exercise, name: &str) -> Option<&'a str> {
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, n)| n)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn case(program: &str, args: &[&str]) -> Case {
+        Case {
+            file: PathBuf::from("/c/lessons/l/programs/cases.toml"),
+            line: 3,
+            program: PathBuf::from("/c/lessons/l/programs").join(program),
+            args: args.iter().map(|a| a.to_string()).collect(),
+            exercises: vec!["e".into()],
+            seeds: DEFAULT_SEEDS.to_vec(),
+            timeout: None,
+            fails: Vec::new(),
+            says: Vec::new(),
+            never: Vec::new(),
+            why: "w".into(),
+        }
+    }
+
+    #[test]
+    fn the_command_quotes_what_the_shell_would_split() {
+        let case = case("wrong/x.py", &["--defect", "two words"]);
+        assert_eq!(
+            case.command(),
+            "python3 /c/lessons/l/programs/wrong/x.py --defect 'two words'"
+        );
+        assert_eq!(case.label(), "wrong/x.py --defect two words");
+    }
+}

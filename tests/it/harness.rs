@@ -151,9 +151,8 @@ fn trial(test: Test) -> Trial {
 /// Runs the tests (as `cargo test` asked), then says what was not checked.
 pub fn run(tests: Vec<Test>) -> ExitCode {
     let mut args = Arguments::from_args();
-    // Most tests wait on child processes, not on a core (a check of the
-    // Python demo server on the capstone takes 10 s of wall time for 2.8 s
-    // of CPU): run three per core (`--test-threads` or `RUST_TEST_THREADS`
+    // Most tests wait on child processes, not on a core: run a few more at
+    // once than there are cores (`--test-threads` or `RUST_TEST_THREADS`
     // still decide).
     args.test_threads = args.test_threads.or_else(|| {
         let env = std::env::var("RUST_TEST_THREADS").ok()?;
@@ -161,7 +160,7 @@ pub fn run(tests: Vec<Test>) -> ExitCode {
     });
     if args.test_threads.is_none() {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        args.test_threads = Some(cores * 3);
+        args.test_threads = Some(cores * 2);
     }
     let trials = tests.into_iter().map(trial).collect();
     let conclusion = libtest_mimic::run(&args, trials);

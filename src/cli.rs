@@ -250,7 +250,9 @@ pub enum DevCommand {
     ///
     /// Also checks what follows from the lessons: exercise numbers (1, 2, 3
     /// ... in lesson order), file names (`NN_<id>.rs`), the bins in
-    /// `exercises/Cargo.toml` and `.github/classroom/autograding.json`.
+    /// `exercises/Cargo.toml` and `.github/classroom/autograding.json`, and
+    /// each lesson's `programs/cases.toml` (its programs exist, its exercises
+    /// and scenarios are the lesson's, its seeds are sane).
     Check {
         /// The course folder (holding `lessons/`) [default: the current course]
         dir: Option<PathBuf>,
@@ -339,7 +341,10 @@ pub struct CheckArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Explain every failing scenario, not only the first three
+    /// Explain every failing scenario, not only the first three (with
+    /// --json: each failing scenario's `message` is its whole explanation, as
+    /// the text report gives it, rather than its problems cut to 500
+    /// characters)
     #[arg(long)]
     pub full: bool,
 }

@@ -44,19 +44,24 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs, watching: bool) -> Result<Status> {
     };
     let shown = ctx.shown_target(exercise, &target);
     let lang = ctx.lang;
-    if args.json {
-        // One line: scripts read it, and a flood's verdict stays small.
-        println!(
-            "{}",
-            serde_json::to_string(&feedback::check_json(exercise, &result, seed, lang))?
-        );
+    // Only a failure points at a section, so only then are they read.
+    let read_more = if result.passed() {
+        Default::default()
     } else {
-        // Only a failure points at a section, so only then are they read.
-        let read_more = if result.passed() {
-            Default::default()
+        section_facts::read_more(&ctx.course, &exercise_id)
+    };
+    if args.json {
+        // The messages are text for scripts: never coloured.
+        colored::control::set_override(false);
+        let messages = if args.full {
+            feedback::JsonMessages::Full(&read_more)
         } else {
-            section_facts::read_more(&ctx.course, &exercise_id)
+            feedback::JsonMessages::Clipped
         };
+        // One line: scripts read it, and a flood's verdict stays small.
+        let verdict = feedback::check_json(exercise, &result, seed, lang, &messages);
+        println!("{}", serde_json::to_string(&verdict)?);
+    } else {
         print!(
             "{}",
             feedback::check_report(exercise, &shown, &result, &read_more, seed, args.full, lang)

@@ -32,6 +32,13 @@ pub fn check(dir: Option<PathBuf>, run: bool, lang: Lang) -> Result<Status> {
     crate::quiz::load::load_all(&course)?;
     let mut errors = layout::check(&project.root, &course);
     errors.extend(lint::lint(&course));
+    let cases = match crate::content::cases::load_cases(&course) {
+        Ok(cases) => cases.len(),
+        Err(problems) => {
+            errors.extend(problems);
+            0
+        }
+    };
     if !errors.is_empty() {
         return Err(relative_errors(&project, errors).into());
     }
@@ -46,12 +53,12 @@ pub fn check(dir: Option<PathBuf>, run: bool, lang: Lang) -> Result<Status> {
     let steps = course.steps().count();
     let summary = match lang {
         Lang::En => format!(
-            "ok: {} lesson(s), {steps} steps, {exercises} exercises, {scenarios} scenarios in {}",
+            "ok: {} lesson(s), {steps} steps, {exercises} exercises, {scenarios} scenarios, {cases} test program cases in {}",
             course.lessons.len(),
             project.root.display()
         ),
         Lang::Zh => format!(
-            "通过：{} 个课程、{steps} 个步骤、{exercises} 个练习、{scenarios} 个场景，位于 {}",
+            "通过：{} 个课程、{steps} 个步骤、{exercises} 个练习、{scenarios} 个场景、{cases} 个测试程序用例，位于 {}",
             course.lessons.len(),
             project.root.display()
         ),

@@ -25,11 +25,14 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// The driver; tests/interop.rs runs the same file.
+/// The driver; tests/it/interop.rs runs the same file.
 const DRIVER: &str = include_str!("interop/driver.py");
 
-/// The SDK release these steps were written against; `.ci/run` pins the same.
-pub const MCP_SDK_VERSION: &str = "2.3.0";
+/// The SDK release these steps were written against, as pinned in
+/// `conformance/versions.env` (which `.ci/setup` installs).
+pub fn sdk_version() -> String {
+    super::conformance::suite::pins().sdk
+}
 
 /// Where the course keeps its own virtual environment for the SDK.
 const VENV: &str = "target/interop-venv";
@@ -176,7 +179,8 @@ fn install_steps(ctx: &Ctx) -> String {
     } else {
         format!("{venv}/bin/pip")
     };
-    format!("    python3 -m venv {venv}\n    {pip} install \"mcp=={MCP_SDK_VERSION}\"")
+    let version = sdk_version();
+    format!("    python3 -m venv {venv}\n    {pip} install \"mcp=={version}\"")
 }
 
 fn no_python(ctx: &Ctx, python: &Path, why: &str) -> String {

@@ -1,6 +1,7 @@
 //! Content: lesson data on disk, loaded and validated. Knows files and
 //! formats; knows nothing about processes or terminals.
 
+pub mod cases;
 pub mod conformance;
 pub(crate) mod error;
 pub mod forge;

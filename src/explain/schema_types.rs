@@ -117,7 +117,7 @@ pub fn error_type(code: i64) -> Option<&'static str> {
 /// The integration tests' rule for finding the official schema, shared so
 /// the unit tests below skip and fail exactly as they do.
 #[cfg(test)]
-#[path = "../../tests/common/spec.rs"]
+#[path = "../../tests/it/common/spec.rs"]
 mod spec;
 
 #[cfg(test)]
@@ -127,7 +127,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     /// The official schema.json's definitions, or `None` where this machine
-    /// has no copy (see `tests/common/spec.rs`).
+    /// has no copy (see `tests/it/common/spec.rs`).
     fn schema() -> Option<serde_json::Map<String, Value>> {
         super::spec::schema_defs("a type-table check against schema.json")
     }

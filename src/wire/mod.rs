@@ -2,7 +2,7 @@
 //! JSON value a request, a notification, a result, an error or invalid.
 //! Defined once here; the judge (a program's output lines), `learn explain`
 //! and the quiz's message-kind questions all use them, and a shared table of
-//! cases (`tests/wire.rs`) holds them to it.
+//! cases (`tests/it/wire.rs`) holds them to it.
 
 pub mod envelope;
 pub mod id;

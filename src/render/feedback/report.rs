@@ -130,7 +130,12 @@ pub fn check_report(
 }
 
 /// Everything about one failing scenario, indented.
-fn scenario_details(verdict: &ScenarioVerdict, section: &str, lang: Lang, indent: &str) -> String {
+pub(super) fn scenario_details(
+    verdict: &ScenarioVerdict,
+    section: &str,
+    lang: Lang,
+    indent: &str,
+) -> String {
     let mut out = String::new();
     let sent: Vec<&String> = verdict.runs.iter().flat_map(|r| &r.sent).collect();
     let problems = as_sent(verdict);

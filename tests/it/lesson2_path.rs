@@ -1,0 +1,113 @@
+//! A learner who has finished lesson 1 walks into lesson 2 with nothing but
+//! `learn next`: lesson 1's last reading, lesson 2's opening, its first
+//! readings, and its first exercise, which fails as shipped and passes once
+//! solved; then `next` moves on to that objective's quiz.
+
+use crate::common::*;
+use std::fs;
+use std::path::Path;
+
+const LESSON_1: &str = "mcp-messages";
+const LESSON_2: &str = "mcp-stateless-server";
+
+/// The progress key `learn` keeps for a step of `learn list --json`.
+fn key(step: &serde_json::Value) -> String {
+    let id = step["id"].as_str().expect("id");
+    match step["kind"].as_str().expect("kind") {
+        "exercise" => format!("exercise:{id}"),
+        kind => format!("{kind}:{}/{id}", step["lesson"].as_str().expect("lesson")),
+    }
+}
+
+fn learn_next_leads_from_lesson_1s_last_step_into_lesson_2() {
+    let course = course_copy();
+    let root = course.path();
+    let steps = json(&learn_in(root, &["list", "--json"]));
+    let steps = steps.as_array().expect("steps");
+    let lesson_1: Vec<&serde_json::Value> =
+        steps.iter().filter(|s| s["lesson"] == LESSON_1).collect();
+    let lesson_2: Vec<&serde_json::Value> =
+        steps.iter().filter(|s| s["lesson"] == LESSON_2).collect();
+    assert!(!lesson_2.is_empty(), "lesson 2 is in the course");
+    let (last, before_last) = lesson_1.split_last().expect("lesson 1 has steps");
+    assert_eq!(last["kind"], "reading", "lesson 1 ends with a reading");
+
+    // Every step of lesson 1 but its last is done.
+    let done: Vec<String> = before_last
+        .iter()
+        .map(|s| format!("{:?}", key(s)))
+        .collect();
+    fs::write(
+        root.join(".learn-progress.toml"),
+        format!("format_version = 1\ndone = [{}]\n", done.join(", ")),
+    )
+    .expect("write progress");
+
+    // `next` shows lesson 1's last reading, and that counts as read.
+    let total = steps.len();
+    let number = |step: &serde_json::Value| {
+        let n = steps.iter().position(|s| s == step).expect("listed") + 1;
+        format!("Step {n} of {total} · ")
+    };
+    let screen = stdout(&learn_in(root, &["next"]));
+    assert!(
+        screen.contains(&number(last)),
+        "lesson 1's last step, {}:\n{screen}",
+        last["id"]
+    );
+    assert!(progress_keys(root).contains(&key(last)));
+
+    // Then lesson 2, step by step, up to its first exercise.
+    let first_exercise = lesson_2
+        .iter()
+        .position(|s| s["kind"] == "exercise")
+        .expect("lesson 2 has exercises");
+    for step in &lesson_2[..first_exercise] {
+        let screen = stdout(&learn_in(root, &["next"]));
+        let id = step["id"].as_str().expect("id");
+        assert!(screen.contains(&number(step)), "{id}:\n{screen}");
+        assert!(
+            progress_keys(root).contains(&key(step)),
+            "{id} is marked read"
+        );
+    }
+    let exercise = lesson_2[first_exercise]["id"].as_str().expect("id");
+    let screen = stdout(&learn_in(root, &["next"]));
+    assert!(
+        screen.contains(&number(lesson_2[first_exercise]))
+            && screen.contains(&format!("Exercise 11 · {exercise}")),
+        "{screen}"
+    );
+    let edit = screen
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Edit:"))
+        .expect("next says which file to edit")
+        .trim()
+        .to_string();
+    let (file, _line) = edit.rsplit_once(':').expect("path:line");
+    assert!(root.join(file).is_file(), "{file} exists");
+
+    // As shipped it fails; solved, it passes and `next` goes on.
+    let failed = learn_in(root, &["check", "--seed", "2"]);
+    assert_eq!(code(&failed), 1, "{}", stdout(&failed));
+    let solution = Path::new(file).file_name().expect("a file name").to_owned();
+    fs::copy(root.join("solutions").join(&solution), root.join(file)).expect("solve");
+    let passed = learn_in(root, &["check", "--seed", "2"]);
+    assert_eq!(code(&passed), 0, "{}{}", stdout(&passed), stderr(&passed));
+    assert!(progress_keys(root).contains(&format!("exercise:{exercise}")));
+
+    let after = &lesson_2[first_exercise + 1];
+    let screen = stdout(&learn_in(root, &["next"]));
+    let id = after["id"].as_str().expect("id");
+    assert!(
+        screen.contains(id),
+        "after the exercise comes {id}:\n{screen}"
+    );
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::test;
+    vec![test!(
+        learn_next_leads_from_lesson_1s_last_step_into_lesson_2
+    )]
+}

@@ -73,29 +73,6 @@ fn log_line(line: &str) {
 
 fn no_log(_: &str) {}
 
-/// Every connection the listener accepts inherits its receive timeout (as
-/// Linux copies it to accepted sockets), so a client that sends part of a
-/// request and stalls holds a worker only until the request's own time runs
-/// out: tiny_http reads a request with no timeout of its own, and four such
-/// clients once froze the bridge. Writes are not limited, so a listen
-/// stream stays open as long as its client reads.
-#[cfg(unix)]
-fn receive_timeout(listener: &std::net::TcpListener, timeout: Duration) -> nix::Result<()> {
-    use nix::sys::socket::{setsockopt, sockopt::ReceiveTimeout};
-    use nix::sys::time::TimeVal;
-    let micros = i64::try_from(timeout.as_micros()).unwrap_or(i64::MAX);
-    setsockopt(
-        listener,
-        ReceiveTimeout,
-        &TimeVal::new(micros / 1_000_000, micros % 1_000_000),
-    )
-}
-
-#[cfg(not(unix))]
-fn receive_timeout(_: &std::net::TcpListener, _: Duration) -> std::io::Result<()> {
-    Ok(())
-}
-
 /// A bound server, not yet serving.
 pub struct Bridge {
     server: Arc<tiny_http::Server>,
@@ -105,11 +82,7 @@ pub struct Bridge {
 
 impl Bridge {
     pub fn bind(program: Program, options: Options) -> Result<Bridge> {
-        let listener = std::net::TcpListener::bind(&options.addr)
-            .map_err(|e| anyhow!("cannot listen on {}: {e}", options.addr))?;
-        receive_timeout(&listener, options.timeout)
-            .map_err(|e| anyhow!("cannot set a receive timeout on {}: {e}", options.addr))?;
-        let server = tiny_http::Server::from_listener(listener, None)
+        let server = tiny_http::Server::http(&options.addr)
             .map_err(|e| anyhow!("cannot listen on {}: {e}", options.addr))?;
         let addr = server
             .server_addr()

@@ -11,7 +11,6 @@ use std::process::ExitCode;
 
 pub fn run(cli: Cli) -> ExitCode {
     crate::runner::interrupt::install();
-    crate::runner::interrupt::end_quietly_on_closed_stdout();
     crate::render::style::init(cli.color);
     let lang = match cli.lang {
         Some(LangArg::En) => Lang::En,
@@ -21,11 +20,28 @@ pub fn run(cli: Cli) -> ExitCode {
     match dispatch(cli, lang) {
         Ok(Status::Success) => ExitCode::SUCCESS,
         Ok(Status::Failed) => ExitCode::from(1),
+        Err(error) if closed_stdout(&error) => {
+            // `learn list | head -1`: end as SIGPIPE would have, quietly,
+            // and take the programs still running with us.
+            crate::runner::interrupt::kill_all();
+            ExitCode::from(141)
+        }
         Err(error) => {
             report(&error, lang);
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether the error comes from writing to a stdout whose reader has gone:
+/// the commands' writes return their `io::Error` (`commands::out`), so it is
+/// in the chain.
+fn closed_stdout(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 fn report(error: &anyhow::Error, lang: Lang) {
@@ -59,7 +75,9 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
     let course = || Ctx::load(root.clone(), lang);
     match cli.command.unwrap_or(Command::Next) {
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "learn", &mut std::io::stdout());
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "learn", &mut script);
+            std::io::Write::write_all(&mut std::io::stdout().lock(), &script)?;
             Ok(Status::Success)
         }
         // Explaining a message needs no course, so it works in any folder.
@@ -94,5 +112,22 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
         Command::Progress { json } => commands::progress::run(&course()?, json),
         Command::Quiz(args) => commands::quiz::run(&mut course()?, &args),
         Command::Grade(args) => commands::grade::run(&mut course()?, args),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::closed_stdout;
+    use anyhow::Context;
+    use std::io::{Error, ErrorKind};
+
+    #[test]
+    fn a_broken_pipe_anywhere_in_the_chain_is_a_closed_stdout() {
+        let write: Result<(), Error> = Err(Error::from(ErrorKind::BrokenPipe));
+        let error = write.context("writing the list").unwrap_err();
+        assert!(closed_stdout(&error));
+        let full: Result<(), Error> = Err(Error::from(ErrorKind::StorageFull));
+        assert!(!closed_stdout(&full.context("writing").unwrap_err()));
+        assert!(!closed_stdout(&anyhow::anyhow!("Broken pipe")));
     }
 }

@@ -46,10 +46,10 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs, watching: bool) -> Result<Status> {
     let lang = ctx.lang;
     if args.json {
         // One line: scripts read it, and a flood's verdict stays small.
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&feedback::check_json(exercise, &result, seed, lang))?
-        );
+        )?;
     } else {
         // Only a failure points at a section, so only then are they read.
         let read_more = if result.passed() {
@@ -57,10 +57,10 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs, watching: bool) -> Result<Status> {
         } else {
             section_facts::read_more(&ctx.course, &exercise_id)
         };
-        print!(
+        out!(
             "{}",
             feedback::check_report(exercise, &shown, &result, &read_more, seed, args.full, lang)
-        );
+        )?;
     }
     if !result.passed() {
         return Ok(Status::Failed);
@@ -75,13 +75,13 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs, watching: bool) -> Result<Status> {
                 Lang::Zh => format!("{} 练习 {exercise_id} 完成。", "★".yellow()),
             };
             if watching {
-                println!("{solved}");
+                outln!("{solved}")?;
             } else {
-                println!("{solved} {}", super::next::after_solve(ctx));
+                outln!("{solved} {}", super::next::after_solve(ctx))?;
             }
         }
     } else if !args.json {
-        println!(
+        outln!(
             "{}",
             tr(
                 lang,
@@ -89,7 +89,7 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs, watching: bool) -> Result<Status> {
                 "（检查参考答案或 --cmd 不会改变你的进度。）"
             )
             .dimmed()
-        );
+        )?;
     }
     Ok(Status::Success)
 }

@@ -29,7 +29,7 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
     if args.install {
         suite::install(root)?;
         let pins = suite::pins();
-        println!(
+        outln!(
             "{}",
             match ctx.lang {
                 Lang::En => format!(
@@ -47,7 +47,7 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
                     ctx.server_example()
                 ),
             }
-        );
+        )?;
         return Ok(Status::Success);
     }
     let installed = suite::locate(root, args.node.as_deref())
@@ -141,7 +141,7 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
             "stale": stale,
             "scenarios": scenarios,
         });
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?)?;
     } else {
         let outcome = Outcome {
             unexpected: &unexpected,
@@ -149,7 +149,7 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
             stale_entries,
             passed,
         };
-        print_report(ctx.lang, &pins, &shown, &scenarios, &outcome);
+        print_report(ctx.lang, &pins, &shown, &scenarios, &outcome)?;
     }
     Ok(if passed {
         Status::Success
@@ -285,7 +285,7 @@ fn print_report(
     shown: &str,
     scenarios: &[Scenario],
     outcome: &Outcome,
-) {
+) -> std::io::Result<()> {
     let title = match lang {
         Lang::En => format!(
             "The official MCP conformance suite (@modelcontextprotocol/conformance {}) judges {shown} over Streamable HTTP:",
@@ -296,7 +296,7 @@ fn print_report(
             pins.suite
         ),
     };
-    println!("{}", title.bold());
+    outln!("{}", title.bold())?;
     let (mut ok, mut expected) = (0, 0);
     for scenario in scenarios {
         let failing: Vec<_> = scenario
@@ -317,10 +317,10 @@ fn print_report(
                 Lang::En => format!("{} check(s) fail as the baseline expects", failing.len()),
                 Lang::Zh => format!("{} 项检查按基线预期失败", failing.len()),
             };
-            println!("  {} {}  {}", "~".yellow(), scenario.name, note.dimmed());
+            outln!("  {} {}  {}", "~".yellow(), scenario.name, note.dimmed())?;
             continue;
         }
-        println!("  {}", scenario.name.cyan());
+        outln!("  {}", scenario.name.cyan())?;
         for check in &scenario.checks {
             let mark = match (check.verdict, check.expected) {
                 (Verdict::Success, _) => "✓".green(),
@@ -334,7 +334,7 @@ fn print_report(
                 .as_ref()
                 .map(|s| format!("  (learn read {s})").dimmed().to_string())
                 .unwrap_or_default();
-            println!("    {mark} {}{read}", check.id);
+            outln!("    {mark} {}{read}", check.id)?;
             if check.verdict.failed() {
                 let why = check.message.as_deref().unwrap_or(&check.description);
                 let label = if check.expected {
@@ -342,15 +342,15 @@ fn print_report(
                 } else {
                     tr(lang, "the suite saw: ", "测试套件看到：")
                 };
-                println!("        {}{}", label.dimmed(), why);
+                outln!("        {}{}", label.dimmed(), why)?;
             }
         }
     }
-    print_outcome(lang, ok, expected, outcome);
+    print_outcome(lang, ok, expected, outcome)
 }
 
 /// The baseline entries that no longer fail, and the summary line.
-fn print_outcome(lang: Lang, ok: usize, expected: usize, outcome: &Outcome) {
+fn print_outcome(lang: Lang, ok: usize, expected: usize, outcome: &Outcome) -> std::io::Result<()> {
     for entry in outcome.stale {
         let (mark, line) = match (outcome.stale_entries, lang) {
             (StaleEntries::Fail, Lang::En) => (
@@ -372,7 +372,7 @@ fn print_outcome(lang: Lang, ok: usize, expected: usize, outcome: &Outcome) {
                 format!("{entry} 通过了，尽管练习并不要求它（练习的基线允许它失败）"),
             ),
         };
-        println!("  {mark} {line}");
+        outln!("  {mark} {line}")?;
     }
     let (unexpected, stale) = (outcome.unexpected.len(), outcome.stale.len());
     let summary = match (outcome.stale_entries, lang) {
@@ -390,8 +390,9 @@ fn print_outcome(lang: Lang, ok: usize, expected: usize, outcome: &Outcome) {
         ),
     };
     if outcome.passed {
-        println!("{}", summary.green().bold());
+        outln!("{}", summary.green().bold())?;
     } else {
-        println!("{}", summary.red().bold());
+        outln!("{}", summary.red().bold())?;
     }
+    Ok(())
 }

@@ -56,7 +56,7 @@ pub fn check(dir: Option<PathBuf>, run: bool, lang: Lang) -> Result<Status> {
             project.root.display()
         ),
     };
-    println!("{}", summary.green());
+    outln!("{}", summary.green())?;
     Ok(Status::Success)
 }
 
@@ -243,7 +243,7 @@ pub fn update(dir: Option<PathBuf>, lang: Lang) -> Result<Status> {
         (Lang::Zh, true) => "已是最新：无需写入".to_string(),
         (Lang::Zh, false) => format!("已写入 {}", written.join("、")),
     };
-    println!("{}", message.green());
+    outln!("{}", message.green())?;
     Ok(Status::Success)
 }
 
@@ -266,7 +266,7 @@ pub fn coverage(root: Option<PathBuf>, lesson: Option<&str>, lang: Lang) -> Resu
     let mut gaps: Vec<String> = Vec::new();
     for lesson in lessons {
         let rows = crate::coverage::coverage(lesson, &quizzes, lang);
-        print!("{}", crate::coverage::markdown(&rows));
+        out!("{}", crate::coverage::markdown(&rows))?;
         gaps.extend(
             rows.iter()
                 .filter(|r| !r.taught() || !r.checked() || !r.one_language_only.is_empty())

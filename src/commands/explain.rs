@@ -22,12 +22,12 @@ pub fn run(
     let text = read_input(input, lang)?;
     let explanation = explain::explain_text(text.trim(), answers);
     if as_json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&to_json(&explanation, lang))?
-        );
+        )?;
     } else {
-        print!("{}", to_text(&explanation, lang));
+        out!("{}", to_text(&explanation, lang))?;
     }
     Ok(Status::Success)
 }

@@ -28,14 +28,14 @@ pub fn glossary(ctx: &Ctx, wanted: Option<&str>) -> Result<Status> {
                 continue;
             }
             shown += 1;
-            println!("{}", term.term.get(lang).bold());
-            println!("  {}", term.definition.get(lang));
-            println!(
+            outln!("{}", term.term.get(lang).bold())?;
+            outln!("  {}", term.definition.get(lang))?;
+            outln!(
                 "  {} {}",
                 tr(lang, "In plain words:", "白话：").yellow(),
                 term.analogy.get(lang)
-            );
-            println!("  {}\n", format!("learn read {}", term.section).dimmed());
+            )?;
+            outln!("  {}\n", format!("learn read {}", term.section).dimmed())?;
         }
     }
     if shown == 0 {
@@ -66,6 +66,6 @@ pub fn glossary(ctx: &Ctx, wanted: Option<&str>) -> Result<Status> {
 /// summary has that id; `learn read <lesson>/recap` shows another's).
 pub fn recap(ctx: &Ctx) -> Result<Status> {
     let (lesson, id) = ctx.section("recap")?;
-    print!("{}", super::next::section_text(ctx, &lesson.id, id)?);
+    out!("{}", super::next::section_text(ctx, &lesson.id, id)?)?;
     Ok(Status::Success)
 }

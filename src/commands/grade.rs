@@ -357,7 +357,7 @@ fn emit(out: Option<&Path>, text: &str) -> Result<()> {
             std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
         }
         None => {
-            print!("{text}");
+            out!("{text}")?;
             Ok(())
         }
     }

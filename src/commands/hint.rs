@@ -38,20 +38,20 @@ pub fn run(ctx: &mut Ctx, id: Option<&str>, all: bool) -> Result<Status> {
         } else {
             label.dimmed()
         };
-        println!(
+        outln!(
             "{label}\n{}\n",
             crate::render::markdown::render(hint).trim_end()
-        );
+        )?;
     }
     if show < total {
-        println!(
+        outln!(
             "{}",
             match lang {
                 Lang::En => format!("Run `learn hint {id}` again for the next hint."),
                 Lang::Zh => format!("再运行一次 `learn hint {id}` 查看下一条提示。"),
             }
             .dimmed()
-        );
+        )?;
     }
     Ok(Status::Success)
 }

@@ -85,7 +85,7 @@ pub fn run(ctx: &Ctx, args: &InteropArgs) -> Result<Status> {
         return Ok(Status::Failed);
     };
     let shown = ctx.shown_target(exercise, &target);
-    println!(
+    outln!(
         "{}",
         match lang {
             Lang::En =>
@@ -93,7 +93,7 @@ pub fn run(ctx: &Ctx, args: &InteropArgs) -> Result<Status> {
             Lang::Zh => format!("官方 MCP Python SDK（mcp {sdk}）通过 stdio 驱动 {shown}："),
         }
         .bold()
-    );
+    )?;
     let plan = plan(interop, crate::check::random_seed());
     let (passed, total, driver_ok) = drive(&python, &program, args.timeout, &plan, interop, lang)?;
     let summary = match lang {
@@ -103,10 +103,10 @@ pub fn run(ctx: &Ctx, args: &InteropArgs) -> Result<Status> {
     // A driver that stopped early printed fewer steps: only its own "all
     // passed" exit counts.
     if driver_ok && passed == total {
-        println!("{}", summary.green().bold());
+        outln!("{}", summary.green().bold())?;
         Ok(Status::Success)
     } else {
-        println!("{}", summary.red().bold());
+        outln!("{}", summary.red().bold())?;
         Ok(Status::Failed)
     }
 }
@@ -249,14 +249,14 @@ fn drive(
     for line in BufReader::new(stdout).lines() {
         let line = line.context("reading the driver's output")?;
         let Ok(event) = serde_json::from_str::<Value>(&line) else {
-            println!("{line}");
+            outln!("{line}")?;
             continue;
         };
         let (Some(mode), Some(step)) = (event["mode"].as_str(), event["step"].as_str()) else {
             continue;
         };
         if mode != current_mode {
-            println!("  {}", words::mode(mode, lang).cyan());
+            outln!("  {}", words::mode(mode, lang).cyan())?;
             current_mode = mode.to_string();
         }
         total += 1;
@@ -269,28 +269,28 @@ fn drive(
         };
         if event["passed"] == true {
             passed += 1;
-            println!("    {} {title}", "✓".green());
-            println!("        {}", saw.dimmed());
+            outln!("    {} {title}", "✓".green())?;
+            outln!("        {}", saw.dimmed())?;
         } else if event["tried"] == false {
-            println!("    {} {title}", "✗".red().bold());
-            println!(
+            outln!("    {} {title}", "✗".red().bold())?;
+            outln!(
                 "        {}",
                 tr(lang, "not tried: no connection", "未执行：没有连接").dimmed()
-            );
+            )?;
         } else {
-            println!("    {} {title}", "✗".red().bold());
-            println!(
+            outln!("    {} {title}", "✗".red().bold())?;
+            outln!(
                 "        {}{saw}",
                 tr(lang, "the SDK saw: ", "SDK 看到：").red()
-            );
-            println!(
+            )?;
+            outln!(
                 "        {}{}",
                 tr(lang, "needed: ", "需要：").dimmed(),
                 match lesson_step {
                     Some(s) => s.needed.get(lang),
                     None => words::connect_needed(lang),
                 }
-            );
+            )?;
         }
     }
     let status = child.wait().context("waiting for the driver")?;

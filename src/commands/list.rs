@@ -69,7 +69,7 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<Status> {
                 item
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&items)?);
+        outln!("{}", serde_json::to_string_pretty(&items)?)?;
         return Ok(Status::Success);
     }
     let several = ctx.course.lessons.len() > 1;
@@ -78,11 +78,11 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<Status> {
         if several && lesson.id != last_lesson {
             last_lesson = &lesson.id;
             last_objective = "";
-            println!("{}", lesson.title.get(lang).bold().underline());
+            outln!("{}", lesson.title.get(lang).bold().underline())?;
         }
         if objective.id != last_objective {
             last_objective = &objective.id;
-            println!("{}", objective.title.get(lang).bold());
+            outln!("{}", objective.title.get(lang).bold())?;
         }
         let mark = match status {
             StepStatus::Done => "✓".green().to_string(),
@@ -104,15 +104,15 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<Status> {
             Step::Exercise(id) => id.clone(),
             _ => ctx.course.step_ref(&lesson.id, step.kind(), step.id()),
         };
-        println!("  {mark} {:<9} {:<30} {}", kind, name, detail.dimmed());
+        outln!("  {mark} {:<9} {:<30} {}", kind, name, detail.dimmed())?;
     }
     let done = statuses.iter().filter(|s| **s == StepStatus::Done).count();
-    println!(
+    outln!(
         "{}",
         match lang {
             Lang::En => format!("{done} of {} steps done.", statuses.len()),
             Lang::Zh => format!("已完成 {done}/{} 步。", statuses.len()),
         }
-    );
+    )?;
     Ok(Status::Success)
 }

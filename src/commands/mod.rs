@@ -1,6 +1,8 @@
 //! The commands: each parses nothing (clap did), calls the engine, renders,
 //! and returns an exit status.
 
+#[macro_use]
+pub(crate) mod out;
 pub(crate) mod check;
 pub mod conformance;
 pub(crate) mod dev;

@@ -32,35 +32,35 @@ pub fn run(ctx: &mut Ctx) -> Result<Status> {
                 "所有步骤都完成了，干得好！",
             ),
         };
-        println!("{}", finished.green().bold());
+        outln!("{}", finished.green().bold())?;
         return Ok(Status::Success);
     };
     let position = match lang {
         Lang::En => format!("Step {} of {total} · {objective}", index + 1),
         Lang::Zh => format!("第 {} 步，共 {total} 步 · {objective}", index + 1),
     };
-    println!("{}", position.dimmed());
+    outln!("{}", position.dimmed())?;
     if let Some(ahead) = done_ahead(ctx, index) {
-        println!("{}", ahead.dimmed());
+        outln!("{}", ahead.dimmed())?;
     }
     match &step {
         Step::Reading(id) => {
-            print!("{}", section_text(ctx, &lesson, id)?);
+            out!("{}", section_text(ctx, &lesson, id)?)?;
             ctx.mark_done(key)?;
-            println!();
-            println!(
+            outln!()?;
+            outln!(
                 "{}",
                 tr(lang, "Next: `learn next`", "下一步：`learn next`").dimmed()
-            );
+            )?;
         }
         Step::Exercise(id) => {
             let exercise = ctx.exercise(id)?;
-            print!("{}", exercise_brief(ctx, exercise)?);
+            out!("{}", exercise_brief(ctx, exercise)?)?;
             if launched_by_cargo_run() {
-                println!("\n{}", cargo_run_tip(lang).dimmed());
+                outln!("\n{}", cargo_run_tip(lang).dimmed())?;
             }
         }
-        Step::Quiz(id) => print!("{}", super::quiz::brief(ctx, &lesson, id)?),
+        Step::Quiz(id) => out!("{}", super::quiz::brief(ctx, &lesson, id)?)?,
     }
     Ok(Status::Success)
 }

@@ -27,20 +27,20 @@ pub fn run(ctx: &mut Ctx, id: Option<&str>, force: bool) -> Result<Status> {
     };
 
     if current.as_deref() == Some(pristine.as_slice()) {
-        println!(
+        outln!(
             "{} {shown}",
             tr(
                 lang,
                 "Nothing to reset: this file is as the course ships it:",
                 "无需重置：这个文件与课程发布时相同："
             )
-        );
+        )?;
         forget_solved(ctx, &key)?;
         return Ok(Status::Success);
     }
 
     if !force && !confirm(lang, &shown)? {
-        println!("{}", tr(lang, "Nothing changed.", "什么都没有改动。"));
+        outln!("{}", tr(lang, "Nothing changed.", "什么都没有改动。"))?;
         return Ok(Status::Success);
     }
 
@@ -54,20 +54,20 @@ pub fn run(ctx: &mut Ctx, id: Option<&str>, force: bool) -> Result<Status> {
         .with_context(|| format!("cannot write {}", path.display()))?;
     forget_solved(ctx, &key)?;
 
-    println!(
+    outln!(
         "{} {shown}",
         tr(
             lang,
             "Restored as the course ships it:",
             "已恢复为课程发布时的样子："
         )
-    );
+    )?;
     if let Some(backup) = backup {
-        println!(
+        outln!(
             "{} {}",
             tr(lang, "Your version is kept in", "你原来的版本保存在"),
             ctx.shown_path(&backup)
-        );
+        )?;
     }
     Ok(Status::Success)
 }

@@ -33,7 +33,7 @@ pub fn run(ctx: &Ctx, args: ServeArgs) -> Result<Status> {
     )?;
     let url = bridge.url();
     // The URL alone on stdout, first, so a script can read it.
-    println!("{url}");
+    outln!("{url}")?;
     let _ = std::io::stdout().flush();
     eprintln!(
         "{}",

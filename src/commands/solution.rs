@@ -23,7 +23,7 @@ pub fn run(ctx: &Ctx, id: Option<&str>, force: bool) -> Result<Status> {
     let path = ctx.project.solution_file(&exercise.file);
     let text = std::fs::read_to_string(&path)
         .with_context(|| format!("cannot read {}", path.display()))?;
-    println!("{}", ctx.shown_path(&path));
-    print!("{text}");
+    outln!("{}", ctx.shown_path(&path))?;
+    out!("{text}")?;
     Ok(Status::Success)
 }

@@ -50,11 +50,11 @@ pub fn run(ctx: &mut Ctx, timeout: ScenarioTimeout) -> Result<Status> {
             Some((_, Step::Exercise(id))) => ctx.exercise(id)?,
             Some(_) => {
                 // A reading or a quiz comes first: watching cannot do those.
-                println!("{}", super::next::after_solve(ctx));
+                outln!("{}", super::next::after_solve(ctx))?;
                 return Ok(Status::Success);
             }
             None => {
-                println!(
+                outln!(
                     "{}",
                     tr(
                         lang,
@@ -63,7 +63,7 @@ pub fn run(ctx: &mut Ctx, timeout: ScenarioTimeout) -> Result<Status> {
                     )
                     .green()
                     .bold()
-                );
+                )?;
                 return Ok(Status::Success);
             }
         };
@@ -81,12 +81,12 @@ pub fn run(ctx: &mut Ctx, timeout: ScenarioTimeout) -> Result<Status> {
         if status == Status::Success {
             if let Some((_, Step::Exercise(next))) = ctx.next_step() {
                 let next = ctx.exercise(next)?;
-                println!();
-                print!("{}", super::next::exercise_brief(ctx, next)?);
+                outln!()?;
+                out!("{}", super::next::exercise_brief(ctx, next)?)?;
             }
             continue;
         }
-        println!(
+        outln!(
             "{}",
             match lang {
                 Lang::En => format!(
@@ -99,9 +99,9 @@ pub fn run(ctx: &mut Ctx, timeout: ScenarioTimeout) -> Result<Status> {
                 ),
             }
             .dimmed()
-        );
+        )?;
         wait_for_save(&rx, &file);
-        println!("\n{}", "─".repeat(60).dimmed());
+        outln!("\n{}", "─".repeat(60).dimmed())?;
     }
 }
 

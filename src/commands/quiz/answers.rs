@@ -72,7 +72,7 @@ pub(super) fn grade_file(
             "passed": passed,
             "results": results,
         });
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?)?;
         return Ok(status(passed));
     }
     for g in &graded {
@@ -84,19 +84,19 @@ pub(super) fn grade_file(
                 tr(lang, " (no answer)", "（未作答）"),
             ),
         };
-        println!("{mark} {}{}", g.question.id, note.dimmed());
+        outln!("{mark} {}{}", g.question.id, note.dimmed())?;
         if !g.right {
             for line in Colours
                 .prose(g.question.explanation.get(lang).trim())
                 .lines()
             {
-                println!("    {line}");
+                outln!("    {line}")?;
             }
-            println!(
+            outln!(
                 "    {}{}",
                 tr(lang, "More: ", "详见：").dimmed(),
                 Colours.command(&format!("learn read {}", g.question.section))
-            );
+            )?;
         }
     }
     let state = match (lang, passed) {
@@ -119,7 +119,7 @@ pub(super) fn grade_file(
             score.percent()
         ),
     };
-    println!("\n{line}");
+    outln!("\n{line}")?;
     Ok(status(passed))
 }
 

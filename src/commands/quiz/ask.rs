@@ -20,7 +20,7 @@ pub(super) fn ask(ctx: &mut Ctx, quiz: &Quiz, args: &QuizArgs) -> Result<Status>
         quiz.questions.iter().collect()
     };
     if questions.is_empty() {
-        println!(
+        outln!(
             "{}",
             match lang {
                 Lang::En => format!(
@@ -29,7 +29,7 @@ pub(super) fn ask(ctx: &mut Ctx, quiz: &Quiz, args: &QuizArgs) -> Result<Status>
                 ),
                 Lang::Zh => format!("没有要重做的题：`{}` 的每道题最近一次都答对了。", quiz.id),
             }
-        );
+        )?;
         return Ok(status(passed(ctx, quiz)));
     }
     let title = objective_title(ctx, quiz);

@@ -51,10 +51,10 @@ pub(super) fn list(
                 item
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&items)?);
+        outln!("{}", serde_json::to_string_pretty(&items)?)?;
         return Ok(Status::Success);
     }
-    println!(
+    outln!(
         "{}",
         tr(
             lang,
@@ -62,9 +62,9 @@ pub(super) fn list(
             "字母按未打乱的顺序排列，`--answers` 文件用的就是这个顺序。"
         )
         .dimmed()
-    );
+    )?;
     for quiz in shown {
-        println!();
+        outln!()?;
         let heading = match lang {
             Lang::En => format!(
                 "{} · {} ({} questions, pass mark {}%)",
@@ -81,23 +81,23 @@ pub(super) fn list(
                 quiz.pass_percent
             ),
         };
-        println!("{}", heading.bold());
+        outln!("{}", heading.bold())?;
         for q in &quiz.questions {
-            println!(
+            outln!(
                 "  {} {}",
                 q.id.cyan(),
                 format!("· {} · {}", q.kind.label().get(lang), q.facts.join(", ")).dimmed()
-            );
+            )?;
             for line in Colours.prose(q.prompt.get(lang)).lines() {
-                println!("    {line}");
+                outln!("    {line}")?;
             }
             if let Some(message) = &q.message {
                 for line in message.trim().lines() {
-                    println!("      {}", line.cyan());
+                    outln!("      {}", line.cyan())?;
                 }
             }
             for (i, choice) in q.kind.options().iter().enumerate() {
-                println!("    {}) {}", letter(i), Colours.prose(choice.get(lang)));
+                outln!("    {}) {}", letter(i), Colours.prose(choice.get(lang)))?;
             }
         }
     }

@@ -40,7 +40,7 @@ pub fn run(ctx: &mut Ctx, args: &QuizArgs) -> Result<Status> {
     let quiz = match named.or_else(|| pick(ctx, &quizzes, args.retry_wrong)) {
         Some(quiz) => quiz,
         None => {
-            println!(
+            outln!(
                 "{}",
                 match ctx.lang {
                     Lang::En => format!(
@@ -53,7 +53,7 @@ pub fn run(ctx: &mut Ctx, args: &QuizArgs) -> Result<Status> {
                     ),
                 }
                 .green()
-            );
+            )?;
             return Ok(Status::Success);
         }
     };

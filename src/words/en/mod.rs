@@ -1,0 +1,4 @@
+//! The English words of every area.
+
+mod check_report;
+mod feedback;

@@ -1,0 +1,4 @@
+//! The Chinese (Simplified) words of every area.
+
+mod check_report;
+mod feedback;

@@ -9,16 +9,18 @@
 
 mod check_report;
 mod en;
+mod explain;
 mod feedback;
 mod zh;
 
 pub use check_report::CheckReport;
+pub use explain::Explain;
 pub use feedback::Feedback;
 
 use crate::content::Lang;
 
 /// Every area's words in one language.
-pub trait Words: CheckReport + Feedback + Sync {}
+pub trait Words: CheckReport + Explain + Feedback + Sync {}
 
 /// English.
 pub struct En;

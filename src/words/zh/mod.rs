@@ -1,4 +1,5 @@
 //! The Chinese (Simplified) words of every area.
 
 mod check_report;
+mod explain;
 mod feedback;

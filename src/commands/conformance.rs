@@ -23,6 +23,10 @@ use std::time::Duration;
 /// The revision whose frozen requirements are run.
 const REVISION: &str = "2026-07-28";
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "the conformance run in its order (install, find node, start the bridge, run the suite, compare with the baseline, print); splitting it is still open (issue 24)"
+)]
 pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
     let target = super::target(&args.target);
     let root = &ctx.project.root;

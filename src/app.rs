@@ -45,15 +45,10 @@ fn closed_stdout(error: &anyhow::Error) -> bool {
 }
 
 fn report(error: &anyhow::Error, lang: Lang) {
-    let label = crate::content::text::tr(lang, "error:", "错误：")
-        .red()
-        .bold();
+    let w = crate::words::of(lang);
+    let label = w.error_label().red().bold();
     if let Some(content) = error.downcast_ref::<ContentErrors>() {
-        let heading = crate::content::text::tr(
-            lang,
-            "the lesson content has problems; fix these and run again:",
-            "课程内容有问题；请修正以下各项后重试：",
-        );
+        let heading = w.content_has_problems();
         eprintln!("{label} {heading}");
         for problem in &content.0 {
             eprintln!("  {problem}");
@@ -62,10 +57,7 @@ fn report(error: &anyhow::Error, lang: Lang) {
     }
     eprintln!("{label} {error}");
     for cause in error.chain().skip(1) {
-        eprintln!(
-            "  {} {cause}",
-            crate::content::text::tr(lang, "because:", "原因：").dimmed()
-        );
+        eprintln!("  {} {cause}", w.because().dimmed());
     }
 }
 

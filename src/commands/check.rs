@@ -3,9 +3,7 @@
 use super::{Ctx, Status};
 use crate::check::{CheckOptions, Target, check_program, prepare, random_seed};
 use crate::cli::CheckArgs;
-use crate::content::Lang;
 use crate::content::section_facts;
-use crate::content::text::tr;
 use crate::judge::CheckResult;
 use crate::render::feedback;
 use crate::runner::Limits;
@@ -70,10 +68,8 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs, watching: bool) -> Result<Status> {
         let first_time = !ctx.progress.is_done(&key);
         ctx.mark_done(key)?;
         if first_time && !args.json {
-            let solved = match lang {
-                Lang::En => format!("{} Exercise {exercise_id} solved.", "★".yellow()),
-                Lang::Zh => format!("{} 练习 {exercise_id} 完成。", "★".yellow()),
-            };
+            let star = "★".yellow().to_string();
+            let solved = crate::words::of(lang).solved(&star, &exercise_id);
             if watching {
                 outln!("{solved}")?;
             } else {
@@ -81,15 +77,7 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs, watching: bool) -> Result<Status> {
             }
         }
     } else if !args.json {
-        outln!(
-            "{}",
-            tr(
-                lang,
-                "(Checking a solution or --cmd does not change your progress.)",
-                "（检查参考答案或 --cmd 不会改变你的进度。）"
-            )
-            .dimmed()
-        )?;
+        outln!("{}", crate::words::of(lang).progress_unchanged().dimmed())?;
     }
     Ok(Status::Success)
 }

@@ -1,8 +1,7 @@
 //! `learn list`: every step with its status.
 
 use super::{Ctx, Status};
-use crate::content::text::tr;
-use crate::content::{Lang, Step};
+use crate::content::Step;
 use anyhow::Result;
 use colored::Colorize;
 use serde_json::{Value, json};
@@ -90,9 +89,9 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<Status> {
             StepStatus::Pending => "·".dimmed().to_string(),
         };
         let kind = match step {
-            Step::Reading(_) => tr(lang, "read", "阅读"),
-            Step::Exercise(_) => tr(lang, "exercise", "练习"),
-            Step::Quiz(_) => tr(lang, "quiz", "测验"),
+            Step::Reading(_) => crate::words::of(lang).read(),
+            Step::Exercise(_) => crate::words::of(lang).exercise(),
+            Step::Quiz(_) => crate::words::of(lang).quiz(),
         };
         let detail = match step {
             Step::Exercise(id) => ctx.course.exercise(id).map_or(String::new(), |e| {
@@ -109,10 +108,7 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<Status> {
     let done = statuses.iter().filter(|s| **s == StepStatus::Done).count();
     outln!(
         "{}",
-        match lang {
-            Lang::En => format!("{done} of {} steps done.", statuses.len()),
-            Lang::Zh => format!("已完成 {done}/{} 步。", statuses.len()),
-        }
+        crate::words::of(lang).steps_done(done, statuses.len())
     )?;
     Ok(Status::Success)
 }

@@ -1,7 +1,6 @@
 //! `learn solution`: the reference, once earned (or forced).
 
 use super::{Ctx, Status};
-use crate::content::text::tr;
 use anyhow::{Context, Result, bail};
 
 pub fn run(ctx: &Ctx, id: Option<&str>, force: bool) -> Result<Status> {
@@ -12,11 +11,7 @@ pub fn run(ctx: &Ctx, id: Option<&str>, force: bool) -> Result<Status> {
     if !solved && !force {
         bail!(
             "{} `learn solution {} --force`",
-            tr(
-                ctx.lang,
-                "you have not solved this exercise yet; try `learn hint` first, or see it anyway with",
-                "你还没有完成这个练习；先试试 `learn hint`，或者直接查看："
-            ),
+            crate::words::of(ctx.lang).not_solved_yet(),
             exercise.id
         );
     }

@@ -4,8 +4,7 @@
 use super::check::run as check;
 use super::{Ctx, Status};
 use crate::cli::{CheckArgs, ScenarioSeed, ScenarioTimeout, TargetArgs};
-use crate::content::text::tr;
-use crate::content::{Lang, Step};
+use crate::content::Step;
 use anyhow::{Context, Result};
 use colored::Colorize;
 use notify::event::{EventKind, MetadataKind, ModifyKind};
@@ -56,13 +55,7 @@ pub fn run(ctx: &mut Ctx, timeout: ScenarioTimeout) -> Result<Status> {
             None => {
                 outln!(
                     "{}",
-                    tr(
-                        lang,
-                        "Every step is done. Nothing left to watch!",
-                        "所有步骤都完成了，没有需要监视的了！"
-                    )
-                    .green()
-                    .bold()
+                    crate::words::of(lang).all_done_watching().green().bold()
                 )?;
                 return Ok(Status::Success);
             }
@@ -88,17 +81,9 @@ pub fn run(ctx: &mut Ctx, timeout: ScenarioTimeout) -> Result<Status> {
         }
         outln!(
             "{}",
-            match lang {
-                Lang::En => format!(
-                    "Watching {} · save to check again · Ctrl-C to stop",
-                    ctx.shown_path(&file)
-                ),
-                Lang::Zh => format!(
-                    "正在监视 {} · 保存即重新检查 · Ctrl-C 退出",
-                    ctx.shown_path(&file)
-                ),
-            }
-            .dimmed()
+            crate::words::of(lang)
+                .watching(&ctx.shown_path(&file))
+                .dimmed()
         )?;
         wait_for_save(&rx, &file);
         outln!("\n{}", "─".repeat(60).dimmed())?;

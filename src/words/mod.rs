@@ -11,16 +11,18 @@ mod check_report;
 mod en;
 mod explain;
 mod feedback;
+mod learner;
 mod zh;
 
 pub use check_report::CheckReport;
 pub use explain::Explain;
 pub use feedback::Feedback;
+pub use learner::Learner;
 
 use crate::content::Lang;
 
 /// Every area's words in one language.
-pub trait Words: CheckReport + Explain + Feedback + Sync {}
+pub trait Words: CheckReport + Explain + Learner + Feedback + Sync {}
 
 /// English.
 pub struct En;

@@ -3,3 +3,4 @@
 mod check_report;
 mod explain;
 mod feedback;
+mod learner;

@@ -5,7 +5,6 @@ use super::{Ctx, Status};
 use crate::check::random_seed;
 use crate::cli::{GradeArgs, GradeFormat};
 use crate::content::Lang;
-use crate::content::text::tr;
 use crate::grade::build::Isolation;
 use crate::grade::hidden::add_hidden_scenarios;
 use crate::grade::merge;
@@ -73,10 +72,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
         let added = hidden.len();
         eprintln!(
             "{}",
-            match lang {
-                Lang::En => format!("{added} hidden scenarios added from {}", dir.display()),
-                Lang::Zh => format!("从 {} 加入了 {added} 个隐藏场景", dir.display()),
-            }
+            crate::words::of(lang).hidden_added(added, &dir.display().to_string())
         );
     }
     let seed = args.seed.value.unwrap_or_else(random_seed);
@@ -86,16 +82,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
     );
     eprintln!(
         "{}",
-        match lang {
-            Lang::En => format!(
-                "Grading {} submission(s) with seed {seed} (the same run again: --seed {seed}); {jobs} jobs",
-                submissions.len()
-            ),
-            Lang::Zh => format!(
-                "正在评分 {} 份提交，种子 {seed}（重现本次结果：--seed {seed}）；并行 {jobs}",
-                submissions.len()
-            ),
-        }
+        crate::words::of(lang).grading(submissions.len(), seed, jobs)
     );
     let isolation = isolation(args.unsandboxed, lang)?;
     let options = GradeOptions {
@@ -121,30 +108,17 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
     let t = book.timing;
     eprintln!(
         "{}",
-        match lang {
-            Lang::En => format!(
-                "Built {} programs in {:.1} s; checked {} in {:.1} s.",
-                t.programs, t.build_seconds, t.checked, t.check_seconds
-            ),
-            Lang::Zh => format!(
-                "构建 {} 个程序用时 {:.1} 秒；检查 {} 个用时 {:.1} 秒。",
-                t.programs, t.build_seconds, t.checked, t.check_seconds
-            ),
-        }
+        crate::words::of(lang).built_and_checked(
+            t.programs,
+            t.build_seconds,
+            t.checked,
+            t.check_seconds
+        )
     );
     if t.sandbox_failures > 0 {
         eprintln!(
             "{}",
-            match lang {
-                Lang::En => format!(
-                    "WARNING: {} program(s) could not start in their sandbox, so their exercises were not graded: this is the grading machine's setup, not the students' work (each one's report says why and what to change).",
-                    t.sandbox_failures
-                ),
-                Lang::Zh => format!(
-                    "警告：{} 个程序无法在沙箱中启动，其练习未评分：这是评分机器的设置问题，不是学生的问题（各自的报告写明了原因和应改之处）。",
-                    t.sandbox_failures
-                ),
-            }
+            crate::words::of(lang).sandbox_failures(t.sandbox_failures)
         );
     }
     if let Some([student, exercise]) = args.show.as_deref() {
@@ -304,11 +278,7 @@ fn gradescope_files(report: &Report, dir: &Path, lang: Lang) -> Result<()> {
     }
     eprintln!(
         "{} {}",
-        tr(
-            lang,
-            "Gradescope results written to",
-            "Gradescope 结果已写入"
-        ),
+        crate::words::of(lang).gradescope_written(),
         dir.display()
     );
     Ok(())
@@ -337,10 +307,7 @@ fn clean(ctx: &Ctx, lang: Lang) -> Result<Status> {
     }
     eprintln!(
         "{}",
-        match lang {
-            Lang::En => format!("Deleted {} ({} MB).", dir.display(), freed >> 20),
-            Lang::Zh => format!("已删除 {}（{} MB）。", dir.display(), freed >> 20),
-        }
+        crate::words::of(lang).deleted(&dir.display().to_string(), freed >> 20)
     );
     Ok(Status::Success)
 }
@@ -389,35 +356,18 @@ fn isolation(unsandboxed: bool, lang: Lang) -> Result<Isolation> {
         (Ok(_), false) => Ok(Isolation::Sandboxed),
         (Err(why), false) => bail!(
             "{}: {why}\n{}",
-            tr(
-                lang,
-                "cannot grade: no sandbox for students' code",
-                "无法评分：没有运行学生代码的沙箱"
-            ),
+            crate::words::of(lang).no_sandbox(),
             match why {
                 // bubblewrap is there and the machine refused it: installing
                 // it again would change nothing.
-                Unavailable::Refused { .. } | Unavailable::Other(_) => tr(
-                    lang,
-                    "Grant what is said above, or give --unsandboxed to accept that students' code can read, change or kill anything you can (only in a throw-away container).",
-                    "请按上面所说授予权限，或加 --unsandboxed 接受学生代码能读取、修改或终止你能触及的一切（只应在用完即弃的容器里这样做）。"
-                ),
-                Unavailable::Missing { .. } | Unavailable::NotLinux => tr(
-                    lang,
-                    "Install it, or give --unsandboxed to accept that students' code can read, change or kill anything you can (only in a throw-away container).",
-                    "请安装它，或加 --unsandboxed 接受学生代码能读取、修改或终止你能触及的一切（只应在用完即弃的容器里这样做）。"
-                ),
+                Unavailable::Refused { .. } | Unavailable::Other(_) =>
+                    crate::words::of(lang).grant_or_unsandboxed(),
+                Unavailable::Missing { .. } | Unavailable::NotLinux =>
+                    crate::words::of(lang).install_or_unsandboxed(),
             }
         ),
         (_, true) => {
-            eprintln!(
-                "{}",
-                tr(
-                    lang,
-                    "WARNING: grading WITHOUT a sandbox (--unsandboxed). Students' programs and compiles run as you: they can read your files and secrets, change other students' results and the grader's files, and outlive this run. These grades are not safe for marks.",
-                    "警告：正在不使用沙箱评分（--unsandboxed）。学生的程序和编译以你的身份运行：能读取你的文件和机密、改动他人的结果和评分文件，并在本次运行后继续存在。这样的成绩不能用于计分。"
-                )
-            );
+            eprintln!("{}", crate::words::of(lang).unsandboxed_warning());
             Ok(Isolation::None)
         }
     }

@@ -100,6 +100,15 @@ fn message_kind_label(kind: wire::Kind) -> Localized {
     }
 }
 
+/// One entry of the words catalog in both languages.
+fn both(entry: impl Fn(&dyn crate::words::Words) -> &'static str) -> Localized {
+    use crate::content::Lang;
+    Localized {
+        en: entry(crate::words::of(Lang::En)).into(),
+        zh: entry(crate::words::of(Lang::Zh)).into(),
+    }
+}
+
 /// Words a learner may type instead of the letter of a message kind.
 fn message_kind_words(kind: wire::Kind) -> &'static [&'static str] {
     match kind {
@@ -129,21 +138,15 @@ impl Kind {
 
     /// What the learner is asked to do, for the question's heading.
     pub fn label(&self) -> Localized {
-        let (en, zh) = match self {
-            Kind::Single { .. } => ("single choice", "单选题"),
-            Kind::Multiple { .. } => (
-                "multiple choice: pick every right one",
-                "多选题：选出所有正确项",
-            ),
-            Kind::TrueFalse { .. } => ("true or false", "判断题"),
-            Kind::Short { .. } => ("short answer", "简答题"),
-            Kind::MessageKind { .. } => ("name the message's kind", "判断消息种类"),
-            Kind::ServerReply { .. } => ("the server's reply", "判断服务器的回复"),
+        let label = |w: &dyn crate::words::Words| match self {
+            Kind::Single { .. } => w.single_choice(),
+            Kind::Multiple { .. } => w.multiple_choice(),
+            Kind::TrueFalse { .. } => w.true_or_false(),
+            Kind::Short { .. } => w.short_answer(),
+            Kind::MessageKind { .. } => w.name_the_kind(),
+            Kind::ServerReply { .. } => w.server_reply(),
         };
-        Localized {
-            en: en.into(),
-            zh: zh.into(),
-        }
+        both(label)
     }
 
     /// The choices in file order (`a`, `b`, ... before any shuffling).
@@ -153,16 +156,7 @@ impl Kind {
             Kind::Single { choices, .. }
             | Kind::Multiple { choices, .. }
             | Kind::ServerReply { choices, .. } => choices.clone(),
-            Kind::TrueFalse { .. } => vec![
-                Localized {
-                    en: "true".into(),
-                    zh: "对 (true)".into(),
-                },
-                Localized {
-                    en: "false".into(),
-                    zh: "错 (false)".into(),
-                },
-            ],
+            Kind::TrueFalse { .. } => vec![both(|w| w.true_choice()), both(|w| w.false_choice())],
             Kind::MessageKind { .. } => MESSAGE_KINDS.into_iter().map(message_kind_label).collect(),
             Kind::Short { .. } => Vec::new(),
         }

@@ -11,18 +11,27 @@ mod check_report;
 mod en;
 mod explain;
 mod feedback;
+mod grading;
 mod learner;
+mod patterns;
+mod quiz;
 mod zh;
 
 pub use check_report::CheckReport;
 pub use explain::Explain;
 pub use feedback::Feedback;
+pub use grading::Grading;
 pub use learner::Learner;
+pub use patterns::Patterns;
+pub use quiz::Quiz;
 
 use crate::content::Lang;
 
 /// Every area's words in one language.
-pub trait Words: CheckReport + Explain + Learner + Feedback + Sync {}
+pub trait Words:
+    CheckReport + Explain + Grading + Learner + Feedback + Patterns + Quiz + Sync
+{
+}
 
 /// English.
 pub struct En;

@@ -3,4 +3,7 @@
 mod check_report;
 mod explain;
 mod feedback;
+mod grading;
 mod learner;
+mod patterns;
+mod quiz;

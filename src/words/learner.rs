@@ -51,4 +51,24 @@ pub trait Learner {
     fn backup_kept_in(&self) -> &'static str;
     fn replace_work_in(&self) -> &'static str;
     fn backup_is_kept(&self) -> &'static str;
+    /// `learn next` and what follows a solved exercise.
+    fn all_steps_done(&self) -> &'static str;
+    fn step_of(&self, number: usize, total: usize, objective: &str) -> String;
+    fn next_step(&self) -> &'static str;
+    /// Steps further on already done; `list` is the command that shows them.
+    fn done_ahead(&self, ahead: usize, list: &str) -> String;
+    fn cargo_run_tip(&self) -> &'static str;
+    fn exercise_title(&self, number: u32, id: &str, title: &str) -> String;
+    /// The rows under an exercise's task.
+    fn edit_row(&self) -> &'static str;
+    fn check_row(&self) -> &'static str;
+    fn check_on_save(&self) -> &'static str;
+    fn stuck_row(&self) -> &'static str;
+    fn try_it_row(&self) -> &'static str;
+    fn type_json_yourself(&self) -> &'static str;
+    /// After a row label.
+    fn label_colon(&self) -> &'static str;
+    fn next_exercise(&self, id: &str, command: &str) -> String;
+    /// Readings and quizzes come before the next exercise.
+    fn next_first(&self, command: &str, readings: usize, quizzes: usize) -> String;
 }

@@ -7,6 +7,7 @@
 //! calls the entry it needs; values go in as arguments, already formatted.
 //! Lesson text is not here: it is data under `lessons/`.
 
+mod author;
 mod check_report;
 mod en;
 mod explain;
@@ -17,6 +18,7 @@ mod patterns;
 mod quiz;
 mod zh;
 
+pub use author::Author;
 pub use check_report::CheckReport;
 pub use explain::Explain;
 pub use feedback::Feedback;
@@ -29,7 +31,7 @@ use crate::content::Lang;
 
 /// Every area's words in one language.
 pub trait Words:
-    CheckReport + Explain + Grading + Learner + Feedback + Patterns + Quiz + Sync
+    Author + CheckReport + Explain + Feedback + Grading + Learner + Patterns + Quiz + Sync
 {
 }
 
@@ -53,6 +55,52 @@ pub fn of(lang: Lang) -> &'static dyn Words {
 mod tests {
     use super::of;
     use crate::content::Lang;
+
+    /// Every area's trait, as source: `words::of(lang).entry()` finds an
+    /// entry by its name alone, so two areas must not share one.
+    const AREAS: [&str; 8] = [
+        include_str!("author.rs"),
+        include_str!("check_report.rs"),
+        include_str!("explain.rs"),
+        include_str!("feedback.rs"),
+        include_str!("grading.rs"),
+        include_str!("learner.rs"),
+        include_str!("patterns.rs"),
+        include_str!("quiz.rs"),
+    ];
+
+    #[test]
+    fn no_two_entries_share_a_name() {
+        let mut seen = std::collections::BTreeSet::new();
+        let mut entries = 0;
+        for area in AREAS {
+            for line in area.lines() {
+                let Some(rest) = line.trim_start().strip_prefix("fn ") else {
+                    continue;
+                };
+                let name = rest.split(['(', '<']).next().unwrap_or_default();
+                assert!(seen.insert(name.to_string()), "two entries named `{name}`");
+                entries += 1;
+            }
+        }
+        assert!(entries > 300, "{entries} entries read");
+    }
+
+    #[test]
+    fn every_entry_has_both_languages() {
+        // Compile-time by construction: `Words` needs every area's trait, and
+        // a trait method without a body in `en/` or `zh/` does not compile.
+        // Here: the languages differ where they must (a sample per area).
+        let (en, zh) = (of(Lang::En), of(Lang::Zh));
+        assert_ne!(en.error_label(), zh.error_label());
+        assert_ne!(en.not_started("x"), zh.not_started("x"));
+        assert_ne!(en.rule("F1", "r"), zh.rule("F1", "r"));
+        assert_ne!(en.no_shape(), zh.no_shape());
+        assert_ne!(en.status_passed(), zh.status_passed());
+        assert_ne!(en.a_string(), zh.a_string());
+        assert_ne!(en.right(), zh.right());
+        assert_ne!(en.up_to_date(), zh.up_to_date());
+    }
 
     #[test]
     fn english_ordinals_take_their_suffix() {

@@ -128,4 +128,62 @@ impl Learner for En {
     fn backup_is_kept(&self) -> &'static str {
         "(a backup is kept)"
     }
+    fn all_steps_done(&self) -> &'static str {
+        "Every step is done: well done!"
+    }
+    fn step_of(&self, number: usize, total: usize, objective: &str) -> String {
+        format!("Step {number} of {total} · {objective}")
+    }
+    fn next_step(&self) -> &'static str {
+        "Next: `learn next`"
+    }
+    fn done_ahead(&self, ahead: usize, list: &str) -> String {
+        match ahead {
+            1 => format!("One step further on is done already (`{list}` shows it)."),
+            _ => format!("{ahead} steps further on are done already (`{list}` shows them)."),
+        }
+    }
+    fn cargo_run_tip(&self) -> &'static str {
+        "Started with `cargo run`: type `cargo run -- check` where a screen says `learn check`, \
+         or install once with `cargo install --path .` and use `learn` everywhere."
+    }
+    fn exercise_title(&self, number: u32, id: &str, title: &str) -> String {
+        format!("Exercise {number} · {id} · {title}")
+    }
+    fn edit_row(&self) -> &'static str {
+        "Edit"
+    }
+    fn check_row(&self) -> &'static str {
+        "Check"
+    }
+    fn check_on_save(&self) -> &'static str {
+        "(or `learn watch` to check on every save)"
+    }
+    fn stuck_row(&self) -> &'static str {
+        "Stuck"
+    }
+    fn try_it_row(&self) -> &'static str {
+        "Try it"
+    }
+    fn type_json_yourself(&self) -> &'static str {
+        "(type JSON messages yourself)"
+    }
+    fn label_colon(&self) -> &'static str {
+        ":"
+    }
+    fn next_exercise(&self, id: &str, command: &str) -> String {
+        format!("Next: exercise {id} · `{command}` shows it")
+    }
+    fn next_first(&self, command: &str, readings: usize, quizzes: usize) -> String {
+        let mut parts = Vec::new();
+        if readings > 0 {
+            let plural = if readings == 1 { "" } else { "s" };
+            parts.push(format!("{readings} reading{plural}"));
+        }
+        if quizzes > 0 {
+            let plural = if quizzes == 1 { "" } else { "zes" };
+            parts.push(format!("{quizzes} quiz{plural}"));
+        }
+        format!("Next: `{command}` ({} first)", parts.join(" and "))
+    }
 }

@@ -1,5 +1,6 @@
 //! The English words of every area.
 
+mod author;
 mod check_report;
 mod explain;
 mod feedback;

@@ -124,4 +124,57 @@ impl Learner for Zh {
     fn backup_is_kept(&self) -> &'static str {
         "（会保留备份）"
     }
+    fn all_steps_done(&self) -> &'static str {
+        "所有步骤都完成了，干得好！"
+    }
+    fn step_of(&self, number: usize, total: usize, objective: &str) -> String {
+        format!("第 {number} 步，共 {total} 步 · {objective}")
+    }
+    fn next_step(&self) -> &'static str {
+        "下一步：`learn next`"
+    }
+    fn done_ahead(&self, ahead: usize, list: &str) -> String {
+        format!("后面已有 {ahead} 步提前完成（`{list}` 可以看到）。")
+    }
+    fn cargo_run_tip(&self) -> &'static str {
+        "你是用 `cargo run` 启动的：屏幕上写 `learn check` 的地方，请输入 `cargo run -- check`；\
+         或者先运行一次 `cargo install --path .`，之后到处都可以直接用 `learn`。"
+    }
+    fn exercise_title(&self, number: u32, id: &str, title: &str) -> String {
+        format!("练习 {number} · {id} · {title}")
+    }
+    fn edit_row(&self) -> &'static str {
+        "编辑"
+    }
+    fn check_row(&self) -> &'static str {
+        "检查"
+    }
+    fn check_on_save(&self) -> &'static str {
+        "（或用 `learn watch` 每次保存自动检查）"
+    }
+    fn stuck_row(&self) -> &'static str {
+        "卡住"
+    }
+    fn try_it_row(&self) -> &'static str {
+        "试运行"
+    }
+    fn type_json_yourself(&self) -> &'static str {
+        "（自己输入 JSON 消息）"
+    }
+    fn label_colon(&self) -> &'static str {
+        "："
+    }
+    fn next_exercise(&self, id: &str, command: &str) -> String {
+        format!("下一步：练习 {id} · 运行 `{command}` 查看")
+    }
+    fn next_first(&self, command: &str, readings: usize, quizzes: usize) -> String {
+        let mut parts = Vec::new();
+        if readings > 0 {
+            parts.push(format!("{readings} 节阅读"));
+        }
+        if quizzes > 0 {
+            parts.push(format!("{quizzes} 个小测验"));
+        }
+        format!("下一步：`{command}`（先完成 {}）", parts.join("和"))
+    }
 }

@@ -87,17 +87,13 @@ pub fn message_kind_named(name: &str) -> Option<wire::Kind> {
 /// The shown label of a message kind; the Chinese one keeps the English
 /// word, which is what the learner meets in code and in the exercises.
 fn message_kind_label(kind: wire::Kind) -> Localized {
-    let zh = match kind {
-        wire::Kind::Request => "请求 (request)",
-        wire::Kind::Notification => "通知 (notification)",
-        wire::Kind::Result => "结果响应 (result)",
-        wire::Kind::Error => "错误响应 (error)",
-        wire::Kind::Invalid => "无效消息 (invalid)",
-    };
-    Localized {
-        en: kind.name().into(),
-        zh: zh.into(),
-    }
+    both(|w| match kind {
+        wire::Kind::Request => w.request_choice(),
+        wire::Kind::Notification => w.notification_choice(),
+        wire::Kind::Result => w.result_choice(),
+        wire::Kind::Error => w.error_choice(),
+        wire::Kind::Invalid => w.invalid_choice(),
+    })
 }
 
 /// One entry of the words catalog in both languages.

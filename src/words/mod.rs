@@ -16,6 +16,7 @@ mod grading;
 mod learner;
 mod patterns;
 mod quiz;
+mod server;
 mod zh;
 
 pub use author::Author;
@@ -26,12 +27,13 @@ pub use grading::Grading;
 pub use learner::Learner;
 pub use patterns::Patterns;
 pub use quiz::Quiz;
+pub use server::Server;
 
 use crate::content::Lang;
 
 /// Every area's words in one language.
 pub trait Words:
-    Author + CheckReport + Explain + Feedback + Grading + Learner + Patterns + Quiz + Sync
+    Author + CheckReport + Explain + Feedback + Grading + Learner + Patterns + Quiz + Server + Sync
 {
 }
 
@@ -58,7 +60,7 @@ mod tests {
 
     /// Every area's trait, as source: `words::of(lang).entry()` finds an
     /// entry by its name alone, so two areas must not share one.
-    const AREAS: [&str; 8] = [
+    const AREAS: [&str; 9] = [
         include_str!("author.rs"),
         include_str!("check_report.rs"),
         include_str!("explain.rs"),
@@ -67,6 +69,7 @@ mod tests {
         include_str!("learner.rs"),
         include_str!("patterns.rs"),
         include_str!("quiz.rs"),
+        include_str!("server.rs"),
     ];
 
     #[test]

@@ -70,4 +70,10 @@ pub trait Quiz {
     fn unshuffled_letters(&self) -> &'static str;
     fn quiz_list_heading(&self, id: &str, title: &str, count: usize, pass_percent: u32) -> String;
     fn nothing_to_retry(&self, id: &str) -> String;
+    /// The choices of a message-kind question; the Chinese keeps the English word the learner meets in code.
+    fn request_choice(&self) -> &'static str;
+    fn notification_choice(&self) -> &'static str;
+    fn result_choice(&self) -> &'static str;
+    fn error_choice(&self) -> &'static str;
+    fn invalid_choice(&self) -> &'static str;
 }

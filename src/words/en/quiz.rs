@@ -159,4 +159,19 @@ impl Quiz for En {
     fn nothing_to_retry(&self, id: &str) -> String {
         format!("Nothing to retry: every question of `{id}` was right in your latest answers.")
     }
+    fn request_choice(&self) -> &'static str {
+        "request"
+    }
+    fn notification_choice(&self) -> &'static str {
+        "notification"
+    }
+    fn result_choice(&self) -> &'static str {
+        "result"
+    }
+    fn error_choice(&self) -> &'static str {
+        "error"
+    }
+    fn invalid_choice(&self) -> &'static str {
+        "invalid"
+    }
 }

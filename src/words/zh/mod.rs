@@ -8,3 +8,4 @@ mod grading;
 mod learner;
 mod patterns;
 mod quiz;
+mod server;

@@ -153,4 +153,19 @@ impl Quiz for Zh {
     fn nothing_to_retry(&self, id: &str) -> String {
         format!("没有要重做的题：`{id}` 的每道题最近一次都答对了。")
     }
+    fn request_choice(&self) -> &'static str {
+        "请求 (request)"
+    }
+    fn notification_choice(&self) -> &'static str {
+        "通知 (notification)"
+    }
+    fn result_choice(&self) -> &'static str {
+        "结果响应 (result)"
+    }
+    fn error_choice(&self) -> &'static str {
+        "错误响应 (error)"
+    }
+    fn invalid_choice(&self) -> &'static str {
+        "无效消息 (invalid)"
+    }
 }

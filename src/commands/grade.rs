@@ -8,9 +8,10 @@ use crate::content::Lang;
 use crate::grade::build::Isolation;
 use crate::grade::hidden::add_hidden_scenarios;
 use crate::grade::merge;
+use crate::grade::model::{Gradebook, Timing};
 use crate::grade::progress::Bar;
 use crate::grade::report::Report;
-use crate::grade::submission::collect;
+use crate::grade::submission::{Submission, collect};
 use crate::grade::{GradeOptions, grade_class};
 use crate::render::grade::{csv, gradescope, html, json, junit, report, text, transcript};
 use crate::runner::sandbox::{self, Unavailable};
@@ -19,10 +20,6 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-#[allow(
-    clippy::too_many_lines,
-    reason = "turns learn grade's flags into the engine's calls in order (clean, merge, show, isolation, grade, write each format); splitting it is still open (issue 24)"
-)]
 pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
     let lang = ctx.lang;
     if args.clean {
@@ -39,26 +36,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
             ctx.project.root.display()
         )
     })?;
-    let mut submissions = collect(&args.submissions)?;
-    if let Some([student, _]) = args.show.as_deref() {
-        // Only that student is graded.
-        let names: Vec<String> = submissions.iter().map(|s| s.name.clone()).collect();
-        submissions.retain(|s| &s.name == student);
-        if submissions.is_empty() {
-            bail!(
-                "--show: no submission is named {student}; the names are: {}",
-                names.join(", ")
-            );
-        }
-    }
-    if let Some(file) = &args.quiz
-        && (file.is_absolute() || file.components().any(|c| c.as_os_str() == ".."))
-    {
-        bail!(
-            "--quiz names the answers file inside each submission, e.g. `--quiz quiz-answers.toml`; {} is not such a path",
-            file.display()
-        );
-    }
+    let submissions = submissions_to_grade(&args)?;
     // Checked before grading, which can take long.
     let destinations = destinations(
         &args.format,
@@ -105,44 +83,76 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
         &options,
         &Bar::for_stderr(),
     )?;
-    let t = book.timing;
-    eprintln!(
-        "{}",
-        crate::words::of(lang).built_and_checked(
-            t.programs,
-            t.build_seconds,
-            t.checked,
-            t.check_seconds
-        )
-    );
-    if t.sandbox_failures > 0 {
-        eprintln!(
-            "{}",
-            crate::words::of(lang).sandbox_failures(t.sandbox_failures)
-        );
-    }
+    print_timing(book.timing, lang);
     if let Some([student, exercise]) = args.show.as_deref() {
-        let graded = &book.submissions[0];
-        let Some(found) = graded
-            .exercises
-            .iter()
-            .find(|e| &e.id == exercise || e.number.to_string() == *exercise)
-        else {
-            bail!("--show: there is no exercise {exercise} (give its id or number)");
-        };
-        emit(
-            args.out.as_deref(),
-            &transcript::render(&book, found, student, lang),
-        )?;
-        return Ok(if found.passed() {
-            Status::Success
-        } else {
-            Status::Failed
-        });
+        return show(&book, student, exercise, args.out.as_deref(), lang);
     }
     let report = report::build(&book, lang);
     write_all(&report, &destinations, lang)?;
     Ok(if report.all_full_marks() {
+        Status::Success
+    } else {
+        Status::Failed
+    })
+}
+
+/// The submissions named, only the one `--show` names when it does; and
+/// `--quiz` checked to name a file inside each.
+fn submissions_to_grade(args: &GradeArgs) -> Result<Vec<Submission>> {
+    let mut submissions = collect(&args.submissions)?;
+    if let Some([student, _]) = args.show.as_deref() {
+        // Only that student is graded.
+        let names: Vec<String> = submissions.iter().map(|s| s.name.clone()).collect();
+        submissions.retain(|s| &s.name == student);
+        if submissions.is_empty() {
+            bail!(
+                "--show: no submission is named {student}; the names are: {}",
+                names.join(", ")
+            );
+        }
+    }
+    if let Some(file) = &args.quiz
+        && (file.is_absolute() || file.components().any(|c| c.as_os_str() == ".."))
+    {
+        bail!(
+            "--quiz names the answers file inside each submission, e.g. `--quiz quiz-answers.toml`; {} is not such a path",
+            file.display()
+        );
+    }
+    Ok(submissions)
+}
+
+/// How long building and checking took, and any program whose sandbox
+/// could not be made (the grader's setup, said loudly).
+fn print_timing(t: Timing, lang: Lang) {
+    let w = crate::words::of(lang);
+    eprintln!(
+        "{}",
+        w.built_and_checked(t.programs, t.build_seconds, t.checked, t.check_seconds)
+    );
+    if t.sandbox_failures > 0 {
+        eprintln!("{}", w.sandbox_failures(t.sandbox_failures));
+    }
+}
+
+/// `--show STUDENT EXERCISE`: that exercise's full transcript.
+fn show(
+    book: &Gradebook,
+    student: &str,
+    exercise: &str,
+    out: Option<&Path>,
+    lang: Lang,
+) -> Result<Status> {
+    let graded = &book.submissions[0];
+    let Some(found) = graded
+        .exercises
+        .iter()
+        .find(|e| e.id == exercise || e.number.to_string() == exercise)
+    else {
+        bail!("--show: there is no exercise {exercise} (give its id or number)");
+    };
+    emit(out, &transcript::render(book, found, student, lang))?;
+    Ok(if found.passed() {
         Status::Success
     } else {
         Status::Failed

@@ -14,10 +14,6 @@ use colored::Colorize;
 use serde_json::{Value, json};
 
 /// `--answers FILE`: grade without asking; progress is not changed.
-#[allow(
-    clippy::too_many_lines,
-    reason = "reads, grades and prints an answers file (text or JSON); splitting it is still open (issue 24)"
-)]
 pub(super) fn grade_file(
     ctx: &Ctx,
     quizzes: &[Quiz],
@@ -67,7 +63,27 @@ pub(super) fn grade_file(
         outln!("{}", serde_json::to_string_pretty(&report)?)?;
         return Ok(status(passed));
     }
-    for g in &graded {
+    print_graded(&graded, lang)?;
+    let w = crate::words::of(lang);
+    let state = if passed {
+        w.answers_passed().green().bold().to_string()
+    } else {
+        w.answers_not_passed().yellow().to_string()
+    };
+    let line = w.answers_score(
+        score.right,
+        score.total,
+        score.percent(),
+        &state,
+        pass_percent,
+    );
+    outln!("\n{line}")?;
+    Ok(status(passed))
+}
+
+/// Each answer right or not, with the explanation of each that is not.
+fn print_graded(graded: &[Graded], lang: Lang) -> std::io::Result<()> {
+    for g in graded {
         let (mark, note) = match (g.right, g.answered) {
             (true, _) => ("✓".green().to_string(), ""),
             (false, true) => ("✗".yellow().to_string(), ""),
@@ -88,21 +104,7 @@ pub(super) fn grade_file(
             )?;
         }
     }
-    let w = crate::words::of(lang);
-    let state = if passed {
-        w.answers_passed().green().bold().to_string()
-    } else {
-        w.answers_not_passed().yellow().to_string()
-    };
-    let line = w.answers_score(
-        score.right,
-        score.total,
-        score.percent(),
-        &state,
-        pass_percent,
-    );
-    outln!("\n{line}")?;
-    Ok(status(passed))
+    Ok(())
 }
 
 fn result_json(graded: &Graded, lang: Lang) -> Value {

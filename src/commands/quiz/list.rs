@@ -11,10 +11,6 @@ use colored::Colorize;
 use serde_json::{Value, json};
 
 /// `--list`: every question with its choices, never the answers.
-#[allow(
-    clippy::too_many_lines,
-    reason = "prints every question with its choices (text or JSON) in one pass; splitting it is still open (issue 24)"
-)]
 pub(super) fn list(
     ctx: &Ctx,
     quizzes: &[Quiz],

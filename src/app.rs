@@ -1,6 +1,6 @@
 //! From parsed arguments to an exit code.
 
-use crate::cli::{Cli, Command, DevCommand, LangArg};
+use crate::cli::{CheckArgs, Cli, Command, DevCommand, LangArg};
 use crate::commands::{self, Ctx, Status};
 use crate::content::Lang;
 use crate::content::error::ContentErrors;
@@ -8,6 +8,7 @@ use anyhow::Result;
 use clap::CommandFactory;
 use colored::Colorize;
 use std::process::ExitCode;
+use std::time::Duration;
 
 pub fn run(cli: Cli) -> ExitCode {
     crate::runner::interrupt::install();
@@ -30,6 +31,18 @@ pub fn run(cli: Cli) -> ExitCode {
             report(&error, lang);
             ExitCode::from(2)
         }
+    }
+}
+
+/// `learn check`'s flags as the command's request: commands take no clap type.
+fn check_request(args: &CheckArgs) -> commands::check::CheckRequest {
+    commands::check::CheckRequest {
+        id: args.id.clone(),
+        target: commands::target(&args.target),
+        seed: args.seed.value,
+        timeout: Duration::from_secs_f64(args.timeout.seconds),
+        json: args.json,
+        full: args.full,
     }
 }
 
@@ -87,9 +100,11 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
         },
         Command::Next => commands::next::run(&mut course()?),
         Command::List { json } => commands::list::run(&course()?, json),
-        Command::Check(args) => commands::check::run(&mut course()?, &args, false),
+        Command::Check(args) => commands::check::run(&mut course()?, &check_request(&args), false),
         Command::Run { id, solution } => commands::run::run(&course()?, &id, solution),
-        Command::Watch { timeout } => commands::watch::run(&mut course()?, timeout),
+        Command::Watch { timeout } => {
+            commands::watch::run(&mut course()?, Duration::from_secs_f64(timeout.seconds))
+        }
         Command::Interop(args) => commands::interop::run(&course()?, &args),
         Command::Conformance(args) => commands::conformance::run(&course()?, &args),
         Command::Serve(args) => commands::serve::run(&course()?, args),

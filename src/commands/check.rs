@@ -2,7 +2,6 @@
 
 use super::{Ctx, Status};
 use crate::check::{CheckOptions, Target, check_program, prepare, random_seed};
-use crate::cli::CheckArgs;
 use crate::content::section_facts;
 use crate::judge::CheckResult;
 use crate::render::feedback;
@@ -12,16 +11,31 @@ use anyhow::Result;
 use colored::Colorize;
 use std::time::Duration;
 
+/// What `learn check` asks for (from its flags), or `learn watch` on a save.
+pub struct CheckRequest {
+    /// The exercise; the current one when `None`.
+    pub id: Option<String>,
+    pub target: Target,
+    /// A random one when `None`.
+    pub seed: Option<u64>,
+    /// How long each scenario may take.
+    pub timeout: Duration,
+    /// The verdict as one line of JSON.
+    pub json: bool,
+    /// Every failing scenario explained, not only the first three.
+    pub full: bool,
+}
+
 /// `watching`: called by `learn watch`, which says itself what comes next.
-pub fn run(ctx: &mut Ctx, args: &CheckArgs, watching: bool) -> Result<Status> {
-    let target = super::target(&args.target);
+pub fn run(ctx: &mut Ctx, args: &CheckRequest, watching: bool) -> Result<Status> {
+    let target = args.target.clone();
     let exercise = ctx.exercise_or_current(args.id.as_deref())?;
     let exercise_id = exercise.id.clone();
-    let seed = args.seed.value.unwrap_or_else(random_seed);
+    let seed = args.seed.unwrap_or_else(random_seed);
     let options = CheckOptions {
         seed,
         limits: Limits {
-            timeout: Duration::from_secs_f64(args.timeout.seconds),
+            timeout: args.timeout,
             ..Limits::default()
         },
         build_output: if args.json {

@@ -1,9 +1,10 @@
 //! `learn watch`: re-check on every save, and move on when solved, in
 //! `learn next`'s order (it stops where a reading or a quiz comes first).
 
+use super::check::CheckRequest;
 use super::check::run as check;
 use super::{Ctx, Status};
-use crate::cli::{CheckArgs, ScenarioSeed, ScenarioTimeout, TargetArgs};
+use crate::check::Target;
 use crate::content::Step;
 use anyhow::{Context, Result};
 use colored::Colorize;
@@ -19,7 +20,7 @@ const SETTLE: Duration = Duration::from_millis(300);
 
 type Events = Receiver<notify::Result<notify::Event>>;
 
-pub fn run(ctx: &mut Ctx, timeout: ScenarioTimeout) -> Result<Status> {
+pub fn run(ctx: &mut Ctx, timeout: Duration) -> Result<Status> {
     let (tx, rx) = mpsc::channel();
     let folder = ctx.project.root.join("exercises");
     // Native file events where the system has them; polling where it does not
@@ -62,11 +63,11 @@ pub fn run(ctx: &mut Ctx, timeout: ScenarioTimeout) -> Result<Status> {
         };
         let id = exercise.id.clone();
         let file = ctx.project.exercise_file(&exercise.file);
-        let args = CheckArgs {
+        let args = CheckRequest {
             id: Some(id.clone()),
-            target: TargetArgs::default(),
+            target: Target::Exercise,
+            seed: None,
             timeout,
-            seed: ScenarioSeed::default(),
             json: false,
             full: false,
         };

@@ -1,6 +1,6 @@
 //! From parsed arguments to an exit code.
 
-use crate::cli::{Cli, Command, DevCommand, LangArg};
+use crate::cli::{CheckArgs, Cli, Command, DevCommand, LangArg};
 use crate::commands::{self, Ctx, Status};
 use crate::content::Lang;
 use crate::content::error::ContentErrors;
@@ -8,10 +8,10 @@ use anyhow::Result;
 use clap::CommandFactory;
 use colored::Colorize;
 use std::process::ExitCode;
+use std::time::Duration;
 
 pub fn run(cli: Cli) -> ExitCode {
     crate::runner::interrupt::install();
-    crate::runner::interrupt::end_quietly_on_closed_stdout();
     crate::render::style::init(cli.color);
     let lang = match cli.lang {
         Some(LangArg::En) => Lang::En,
@@ -21,6 +21,12 @@ pub fn run(cli: Cli) -> ExitCode {
     match dispatch(cli, lang) {
         Ok(Status::Success) => ExitCode::SUCCESS,
         Ok(Status::Failed) => ExitCode::from(1),
+        Err(error) if closed_stdout(&error) => {
+            // `learn list | head -1`: end as SIGPIPE would have, quietly,
+            // and take the programs still running with us.
+            crate::runner::interrupt::kill_all();
+            ExitCode::from(141)
+        }
         Err(error) => {
             report(&error, lang);
             ExitCode::from(2)
@@ -28,16 +34,34 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
+/// `learn check`'s flags as the command's request: commands take no clap type.
+fn check_request(args: &CheckArgs) -> commands::check::CheckRequest {
+    commands::check::CheckRequest {
+        id: args.id.clone(),
+        target: commands::target(&args.target),
+        seed: args.seed.value,
+        timeout: Duration::from_secs_f64(args.timeout.seconds),
+        json: args.json,
+        full: args.full,
+    }
+}
+
+/// Whether the error comes from writing to a stdout whose reader has gone:
+/// the commands' writes return their `io::Error` (`commands::out`), so it is
+/// in the chain.
+fn closed_stdout(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
 fn report(error: &anyhow::Error, lang: Lang) {
-    let label = crate::content::text::tr(lang, "error:", "错误：")
-        .red()
-        .bold();
+    let w = crate::words::of(lang);
+    let label = w.error_label().red().bold();
     if let Some(content) = error.downcast_ref::<ContentErrors>() {
-        let heading = crate::content::text::tr(
-            lang,
-            "the lesson content has problems; fix these and run again:",
-            "课程内容有问题；请修正以下各项后重试：",
-        );
+        let heading = w.content_has_problems();
         eprintln!("{label} {heading}");
         for problem in &content.0 {
             eprintln!("  {problem}");
@@ -46,10 +70,7 @@ fn report(error: &anyhow::Error, lang: Lang) {
     }
     eprintln!("{label} {error}");
     for cause in error.chain().skip(1) {
-        eprintln!(
-            "  {} {cause}",
-            crate::content::text::tr(lang, "because:", "原因：").dimmed()
-        );
+        eprintln!("  {} {cause}", w.because().dimmed());
     }
 }
 
@@ -59,7 +80,9 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
     let course = || Ctx::load(root.clone(), lang);
     match cli.command.unwrap_or(Command::Next) {
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "learn", &mut std::io::stdout());
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "learn", &mut script);
+            std::io::Write::write_all(&mut std::io::stdout().lock(), &script)?;
             Ok(Status::Success)
         }
         // Explaining a message needs no course, so it works in any folder.
@@ -77,9 +100,11 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
         },
         Command::Next => commands::next::run(&mut course()?),
         Command::List { json } => commands::list::run(&course()?, json),
-        Command::Check(args) => commands::check::run(&mut course()?, &args, false),
+        Command::Check(args) => commands::check::run(&mut course()?, &check_request(&args), false),
         Command::Run { id, solution } => commands::run::run(&course()?, &id, solution),
-        Command::Watch { timeout } => commands::watch::run(&mut course()?, timeout),
+        Command::Watch { timeout } => {
+            commands::watch::run(&mut course()?, Duration::from_secs_f64(timeout.seconds))
+        }
         Command::Interop(args) => commands::interop::run(&course()?, &args),
         Command::Conformance(args) => commands::conformance::run(&course()?, &args),
         Command::Serve(args) => commands::serve::run(&course()?, args),
@@ -94,5 +119,22 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
         Command::Progress { json } => commands::progress::run(&course()?, json),
         Command::Quiz(args) => commands::quiz::run(&mut course()?, &args),
         Command::Grade(args) => commands::grade::run(&mut course()?, args),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::closed_stdout;
+    use anyhow::Context;
+    use std::io::{Error, ErrorKind};
+
+    #[test]
+    fn a_broken_pipe_anywhere_in_the_chain_is_a_closed_stdout() {
+        let write: Result<(), Error> = Err(Error::from(ErrorKind::BrokenPipe));
+        let error = write.context("writing the list").unwrap_err();
+        assert!(closed_stdout(&error));
+        let full: Result<(), Error> = Err(Error::from(ErrorKind::StorageFull));
+        assert!(!closed_stdout(&full.context("writing").unwrap_err()));
+        assert!(!closed_stdout(&anyhow::anyhow!("Broken pipe")));
     }
 }

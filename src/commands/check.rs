@@ -2,10 +2,7 @@
 
 use super::{Ctx, Status};
 use crate::check::{CheckOptions, Target, check_program, prepare, random_seed};
-use crate::cli::CheckArgs;
-use crate::content::Lang;
 use crate::content::section_facts;
-use crate::content::text::tr;
 use crate::judge::CheckResult;
 use crate::render::feedback;
 use crate::runner::Limits;
@@ -14,16 +11,31 @@ use anyhow::Result;
 use colored::Colorize;
 use std::time::Duration;
 
+/// What `learn check` asks for (from its flags), or `learn watch` on a save.
+pub struct CheckRequest {
+    /// The exercise; the current one when `None`.
+    pub id: Option<String>,
+    pub target: Target,
+    /// A random one when `None`.
+    pub seed: Option<u64>,
+    /// How long each scenario may take.
+    pub timeout: Duration,
+    /// The verdict as one line of JSON.
+    pub json: bool,
+    /// Every failing scenario explained, not only the first three.
+    pub full: bool,
+}
+
 /// `watching`: called by `learn watch`, which says itself what comes next.
-pub fn run(ctx: &mut Ctx, args: &CheckArgs, watching: bool) -> Result<Status> {
-    let target = super::target(&args.target);
+pub fn run(ctx: &mut Ctx, args: &CheckRequest, watching: bool) -> Result<Status> {
+    let target = args.target.clone();
     let exercise = ctx.exercise_or_current(args.id.as_deref())?;
     let exercise_id = exercise.id.clone();
-    let seed = args.seed.value.unwrap_or_else(random_seed);
+    let seed = args.seed.unwrap_or_else(random_seed);
     let options = CheckOptions {
         seed,
         limits: Limits {
-            timeout: Duration::from_secs_f64(args.timeout.seconds),
+            timeout: args.timeout,
             ..Limits::default()
         },
         build_output: if args.json {
@@ -60,12 +72,12 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs, watching: bool) -> Result<Status> {
         };
         // One line: scripts read it, and a flood's verdict stays small.
         let verdict = feedback::check_json(exercise, &result, seed, lang, &messages);
-        println!("{}", serde_json::to_string(&verdict)?);
+        outln!("{}", serde_json::to_string(&verdict)?)?;
     } else {
-        print!(
+        out!(
             "{}",
             feedback::check_report(exercise, &shown, &result, &read_more, seed, args.full, lang)
-        );
+        )?;
     }
     if !result.passed() {
         return Ok(Status::Failed);
@@ -75,26 +87,16 @@ pub fn run(ctx: &mut Ctx, args: &CheckArgs, watching: bool) -> Result<Status> {
         let first_time = !ctx.progress.is_done(&key);
         ctx.mark_done(key)?;
         if first_time && !args.json {
-            let solved = match lang {
-                Lang::En => format!("{} Exercise {exercise_id} solved.", "★".yellow()),
-                Lang::Zh => format!("{} 练习 {exercise_id} 完成。", "★".yellow()),
-            };
+            let star = "★".yellow().to_string();
+            let solved = crate::words::of(lang).solved(&star, &exercise_id);
             if watching {
-                println!("{solved}");
+                outln!("{solved}")?;
             } else {
-                println!("{solved} {}", super::next::after_solve(ctx));
+                outln!("{solved} {}", super::next::after_solve(ctx))?;
             }
         }
     } else if !args.json {
-        println!(
-            "{}",
-            tr(
-                lang,
-                "(Checking a solution or --cmd does not change your progress.)",
-                "（检查参考答案或 --cmd 不会改变你的进度。）"
-            )
-            .dimmed()
-        );
+        outln!("{}", crate::words::of(lang).progress_unchanged().dimmed())?;
     }
     Ok(Status::Success)
 }

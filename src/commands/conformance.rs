@@ -11,7 +11,6 @@ use crate::check::Target;
 use crate::cli::ConformanceArgs;
 use crate::content::Lang;
 use crate::content::load::read_expected_failures;
-use crate::content::text::tr;
 use crate::serve::{Allowed, Bridge, Options};
 use anyhow::{Context, Result, anyhow, bail};
 use colored::Colorize;
@@ -27,28 +26,7 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
     let target = super::target(&args.target);
     let root = &ctx.project.root;
     if args.install {
-        suite::install(root)?;
-        let pins = suite::pins();
-        println!(
-            "{}",
-            match ctx.lang {
-                Lang::En => format!(
-                    "Node {} and @modelcontextprotocol/conformance {} are in {}. Next: learn conformance {}",
-                    pins.node,
-                    pins.suite,
-                    suite::HOME,
-                    ctx.server_example()
-                ),
-                Lang::Zh => format!(
-                    "Node {} 与 @modelcontextprotocol/conformance {} 已装在 {}。下一步：learn conformance {}",
-                    pins.node,
-                    pins.suite,
-                    suite::HOME,
-                    ctx.server_example()
-                ),
-            }
-        );
-        return Ok(Status::Success);
+        return install(ctx);
     }
     let installed = suite::locate(root, args.node.as_deref())
         .map_err(|missing| not_installed(ctx.lang, &missing))?;
@@ -58,13 +36,6 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
         return Ok(Status::Failed);
     };
     let (baseline_file, baseline) = load_baseline(ctx, &exercise.id, args)?;
-    let suite_baseline = root
-        .join(suite::HOME)
-        .join(format!("expected-failures-{}.yaml", std::process::id()));
-    if baseline_file.is_some() {
-        std::fs::write(&suite_baseline, baseline.to_yaml())
-            .with_context(|| format!("cannot write {}", suite_baseline.display()))?;
-    }
     // The reference and a baseline given by hand must stay true to each
     // other; a learner's server that does more than the exercise asks is not
     // wrong for it.
@@ -73,44 +44,16 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
     } else {
         StaleEntries::Note
     };
-    let bridge = Bridge::bind(
+    let (url, scenarios, suite_ok) = serve_and_judge(
+        ctx,
         program,
-        Options {
-            addr: "127.0.0.1:0".into(),
-            timeout: Duration::from_secs(10),
-            max_body: 1 << 20,
-            allowed: Allowed::default(),
-            log: false,
-        },
-    )?;
-    bridge.spawn();
-    let url = bridge.url();
-    let out = root
-        .join(suite::HOME)
-        .join(format!("results-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
-    let runs = run_suite(
         &installed,
-        &url,
         &args.scenario,
-        baseline_file.as_ref().map(|_| suite_baseline.as_path()),
-        &out,
-    );
-    let scenarios = results::read(&out, &baseline, |check| {
-        ctx.course.conformance_section(check)
-    });
-    let _ = std::fs::remove_dir_all(&out);
-    let _ = std::fs::remove_file(&suite_baseline);
-    let suite_ok = runs?;
+        &baseline,
+        baseline_file.is_some(),
+    )?;
     if scenarios.is_empty() {
-        bail!(
-            "{}",
-            tr(
-                ctx.lang,
-                "the conformance suite ran but left no results",
-                "一致性测试套件运行了，但没有留下结果"
-            )
-        );
+        bail!("{}", crate::words::of(ctx.lang).suite_no_results());
     }
     let unexpected: Vec<String> = scenarios
         .iter()
@@ -141,7 +84,7 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
             "stale": stale,
             "scenarios": scenarios,
         });
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?)?;
     } else {
         let outcome = Outcome {
             unexpected: &unexpected,
@@ -149,13 +92,76 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
             stale_entries,
             passed,
         };
-        print_report(ctx.lang, &pins, &shown, &scenarios, &outcome);
+        print_report(ctx.lang, &pins, &shown, &scenarios, &outcome)?;
     }
     Ok(if passed {
         Status::Success
     } else {
         Status::Failed
     })
+}
+
+/// `--install`: the pinned Node and suite under target/conformance.
+fn install(ctx: &Ctx) -> Result<Status> {
+    suite::install(&ctx.project.root)?;
+    let pins = suite::pins();
+    outln!(
+        "{}",
+        crate::words::of(ctx.lang).suite_installed(
+            &pins.node.to_string(),
+            &pins.suite.to_string(),
+            suite::HOME,
+            ctx.server_example(),
+        )
+    )?;
+    Ok(Status::Success)
+}
+
+/// Serves `program` over Streamable HTTP and runs the suite against it
+/// (given `baseline` too when `give_baseline`): the bridge's URL, the
+/// scenarios read back (`baseline` marks the expected failures) and the
+/// suite's own verdict.
+fn serve_and_judge(
+    ctx: &Ctx,
+    program: crate::runner::Program,
+    installed: &suite::Installed,
+    only: &[String],
+    baseline: &Baseline,
+    give_baseline: bool,
+) -> Result<(String, Vec<Scenario>, bool)> {
+    let home = ctx.project.root.join(suite::HOME);
+    let suite_baseline = home.join(format!("expected-failures-{}.yaml", std::process::id()));
+    if give_baseline {
+        std::fs::write(&suite_baseline, baseline.to_yaml())
+            .with_context(|| format!("cannot write {}", suite_baseline.display()))?;
+    }
+    let bridge = Bridge::bind(
+        program,
+        Options {
+            addr: "127.0.0.1:0".into(),
+            timeout: Duration::from_secs(10),
+            max_body: 1 << 20,
+            allowed: Allowed::default(),
+            log: false,
+        },
+    )?;
+    bridge.spawn();
+    let url = bridge.url();
+    let out = home.join(format!("results-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let runs = run_suite(
+        installed,
+        &url,
+        only,
+        give_baseline.then_some(suite_baseline.as_path()),
+        &out,
+    );
+    let scenarios = results::read(&out, baseline, |check| {
+        ctx.course.conformance_section(check)
+    });
+    let _ = std::fs::remove_dir_all(&out);
+    let _ = std::fs::remove_file(&suite_baseline);
+    Ok((url.to_string(), scenarios, runs?))
 }
 
 /// Whether a baseline entry that no longer fails fails the run.
@@ -257,18 +263,7 @@ fn not_installed(lang: Lang, missing: &suite::Missing) -> anyhow::Error {
         suite::Missing::Suite(why) => ("the official MCP conformance suite", why),
     };
     let steps = suite::install_steps();
-    anyhow!(match lang {
-        Lang::En => format!(
-            "`learn conformance` needs {what}, pinned by this course, and {why}.\n\
-             Install both under the course's target/ folder (Python 3 is all it needs; about 280 MB from PyPI and npm):\n{steps}\n\
-             `learn conformance` finds them there by itself (or give `--node PATH` for a Node 22+ of your own)."
-        ),
-        Lang::Zh => format!(
-            "`learn conformance` 需要本课程固定版本的 {what}，但{why}。\n\
-             请把它们装进课程的 target/ 目录（只需要 Python 3；约 280 MB，来自 PyPI 和 npm）：\n{steps}\n\
-             `learn conformance` 会自动在那里找到它们（也可以用 `--node PATH` 指定你自己的 Node 22+）。"
-        ),
-    })
+    anyhow!(crate::words::of(lang).suite_missing(what, &why.to_string(), &steps.to_string()))
 }
 
 /// What a run comes to, beside its checks.
@@ -285,18 +280,10 @@ fn print_report(
     shown: &str,
     scenarios: &[Scenario],
     outcome: &Outcome,
-) {
-    let title = match lang {
-        Lang::En => format!(
-            "The official MCP conformance suite (@modelcontextprotocol/conformance {}) judges {shown} over Streamable HTTP:",
-            pins.suite
-        ),
-        Lang::Zh => format!(
-            "官方 MCP 一致性测试套件（@modelcontextprotocol/conformance {}）通过 Streamable HTTP 评判 {shown}：",
-            pins.suite
-        ),
-    };
-    println!("{}", title.bold());
+) -> std::io::Result<()> {
+    let w = crate::words::of(lang);
+    let title = w.suite_judges(&pins.suite.to_string(), shown);
+    outln!("{}", title.bold())?;
     let (mut ok, mut expected) = (0, 0);
     for scenario in scenarios {
         let failing: Vec<_> = scenario
@@ -313,14 +300,11 @@ fn print_report(
         // A scenario the baseline takes whole (every check marked expected)
         // is one line: the demo server does not offer what it tests.
         if !failing.is_empty() && scenario.checks.iter().all(|c| c.expected) {
-            let note = match lang {
-                Lang::En => format!("{} check(s) fail as the baseline expects", failing.len()),
-                Lang::Zh => format!("{} 项检查按基线预期失败", failing.len()),
-            };
-            println!("  {} {}  {}", "~".yellow(), scenario.name, note.dimmed());
+            let note = w.baseline_fails(failing.len());
+            outln!("  {} {}  {}", "~".yellow(), scenario.name, note.dimmed())?;
             continue;
         }
-        println!("  {}", scenario.name.cyan());
+        outln!("  {}", scenario.name.cyan())?;
         for check in &scenario.checks {
             let mark = match (check.verdict, check.expected) {
                 (Verdict::Success, _) => "✓".green(),
@@ -334,64 +318,40 @@ fn print_report(
                 .as_ref()
                 .map(|s| format!("  (learn read {s})").dimmed().to_string())
                 .unwrap_or_default();
-            println!("    {mark} {}{read}", check.id);
+            outln!("    {mark} {}{read}", check.id)?;
             if check.verdict.failed() {
                 let why = check.message.as_deref().unwrap_or(&check.description);
                 let label = if check.expected {
-                    tr(lang, "expected (baseline): ", "预期失败（基线）：")
+                    crate::words::of(lang).expected_baseline()
                 } else {
-                    tr(lang, "the suite saw: ", "测试套件看到：")
+                    crate::words::of(lang).suite_saw()
                 };
-                println!("        {}{}", label.dimmed(), why);
+                outln!("        {}{}", label.dimmed(), why)?;
             }
         }
     }
-    print_outcome(lang, ok, expected, outcome);
+    print_outcome(lang, ok, expected, outcome)
 }
 
 /// The baseline entries that no longer fail, and the summary line.
-fn print_outcome(lang: Lang, ok: usize, expected: usize, outcome: &Outcome) {
+fn print_outcome(lang: Lang, ok: usize, expected: usize, outcome: &Outcome) -> std::io::Result<()> {
+    let w = crate::words::of(lang);
     for entry in outcome.stale {
-        let (mark, line) = match (outcome.stale_entries, lang) {
-            (StaleEntries::Fail, Lang::En) => (
-                "✗".red().bold(),
-                format!("baseline entry {entry} no longer fails: take it out of the baseline"),
-            ),
-            (StaleEntries::Fail, Lang::Zh) => (
-                "✗".red().bold(),
-                format!("基线条目 {entry} 已不再失败：请把它从基线中删除"),
-            ),
-            (StaleEntries::Note, Lang::En) => (
-                "+".green(),
-                format!(
-                    "{entry} passes, though the exercise does not ask for it (its baseline lets it fail)"
-                ),
-            ),
-            (StaleEntries::Note, Lang::Zh) => (
-                "+".green(),
-                format!("{entry} 通过了，尽管练习并不要求它（练习的基线允许它失败）"),
-            ),
+        let (mark, line) = match outcome.stale_entries {
+            StaleEntries::Fail => ("✗".red().bold(), w.stale_entry(entry)),
+            StaleEntries::Note => ("+".green(), w.beyond_exercise(entry)),
         };
-        println!("  {mark} {line}");
+        outln!("  {mark} {line}")?;
     }
     let (unexpected, stale) = (outcome.unexpected.len(), outcome.stale.len());
-    let summary = match (outcome.stale_entries, lang) {
-        (StaleEntries::Fail, Lang::En) => format!(
-            "{ok} checks passed, {expected} failed as the baseline expects, {unexpected} failed unexpectedly, {stale} stale baseline entries."
-        ),
-        (StaleEntries::Fail, Lang::Zh) => format!(
-            "{ok} 项检查通过，{expected} 项按基线预期失败，{unexpected} 项意外失败，{stale} 个基线条目已过时。"
-        ),
-        (StaleEntries::Note, Lang::En) => format!(
-            "{ok} checks passed, {expected} failed as the baseline expects, {unexpected} failed unexpectedly, {stale} baseline entries passed beyond what the exercise asks."
-        ),
-        (StaleEntries::Note, Lang::Zh) => format!(
-            "{ok} 项检查通过，{expected} 项按基线预期失败，{unexpected} 项意外失败，{stale} 个基线条目超出练习要求而通过。"
-        ),
+    let summary = match outcome.stale_entries {
+        StaleEntries::Fail => w.suite_summary_stale(ok, expected, unexpected, stale),
+        StaleEntries::Note => w.suite_summary_beyond(ok, expected, unexpected, stale),
     };
     if outcome.passed {
-        println!("{}", summary.green().bold());
+        outln!("{}", summary.green().bold())?;
     } else {
-        println!("{}", summary.red().bold());
+        outln!("{}", summary.red().bold())?;
     }
+    Ok(())
 }

@@ -51,19 +51,15 @@ pub fn check(dir: Option<PathBuf>, run: bool, lang: Lang) -> Result<Status> {
     let exercises = course.exercises().count();
     let scenarios: usize = course.exercises().map(|e| e.scenarios.len()).sum();
     let steps = course.steps().count();
-    let summary = match lang {
-        Lang::En => format!(
-            "ok: {} lesson(s), {steps} steps, {exercises} exercises, {scenarios} scenarios, {cases} test program cases in {}",
-            course.lessons.len(),
-            project.root.display()
-        ),
-        Lang::Zh => format!(
-            "通过：{} 个课程、{steps} 个步骤、{exercises} 个练习、{scenarios} 个场景、{cases} 个测试程序用例，位于 {}",
-            course.lessons.len(),
-            project.root.display()
-        ),
-    };
-    println!("{}", summary.green());
+    let summary = crate::words::of(lang).course_ok(
+        course.lessons.len(),
+        steps,
+        exercises,
+        scenarios,
+        cases,
+        &project.root.display().to_string(),
+    );
+    outln!("{}", summary.green())?;
     Ok(Status::Success)
 }
 
@@ -138,10 +134,7 @@ fn run_every_exercise(project: &Project, course: &Course, lang: Lang) -> Result<
                 seeds(&wrong.shipped_seeds)
             )));
         }
-        let line = match lang {
-            Lang::En => format!("checked {} on {} seeds", exercise.id, RUN_SEEDS.len()),
-            Lang::Zh => format!("已在 {} 个种子上检查 {}", RUN_SEEDS.len(), exercise.id),
-        };
+        let line = crate::words::of(lang).checked_on_seeds(&exercise.id, RUN_SEEDS.len());
         eprintln!("{}", line.dimmed());
     }
     Ok(failures)
@@ -244,13 +237,13 @@ pub fn update(dir: Option<PathBuf>, lang: Lang) -> Result<Status> {
             written.push(layout::AUTOGRADING);
         }
     }
-    let message = match (lang, written.is_empty()) {
-        (Lang::En, true) => "up to date: nothing to write".to_string(),
-        (Lang::En, false) => format!("wrote {}", written.join(", ")),
-        (Lang::Zh, true) => "已是最新：无需写入".to_string(),
-        (Lang::Zh, false) => format!("已写入 {}", written.join("、")),
+    let w = crate::words::of(lang);
+    let message = if written.is_empty() {
+        w.up_to_date().to_string()
+    } else {
+        w.wrote(&written)
     };
-    println!("{}", message.green());
+    outln!("{}", message.green())?;
     Ok(Status::Success)
 }
 
@@ -273,7 +266,7 @@ pub fn coverage(root: Option<PathBuf>, lesson: Option<&str>, lang: Lang) -> Resu
     let mut gaps: Vec<String> = Vec::new();
     for lesson in lessons {
         let rows = crate::coverage::coverage(lesson, &quizzes, lang);
-        print!("{}", crate::coverage::markdown(&rows));
+        out!("{}", crate::coverage::markdown(&rows))?;
         gaps.extend(
             rows.iter()
                 .filter(|r| !r.taught() || !r.checked() || !r.one_language_only.is_empty())
@@ -283,13 +276,6 @@ pub fn coverage(root: Option<PathBuf>, lesson: Option<&str>, lang: Lang) -> Resu
     if gaps.is_empty() {
         return Ok(Status::Success);
     }
-    eprintln!(
-        "{}",
-        match lang {
-            Lang::En => format!("not covered: {} (each fact needs a section in both languages and a scenario or quiz question)", gaps.join(", ")),
-            Lang::Zh => format!("未覆盖：{}（每个事实都需要两种语言的章节，以及场景或测验题）", gaps.join("、")),
-        }
-        .red()
-    );
+    eprintln!("{}", crate::words::of(lang).not_covered(&gaps).red());
     Ok(Status::Failed)
 }

@@ -3,7 +3,6 @@
 
 use super::Status;
 use crate::content::Lang;
-use crate::content::text::tr;
 use crate::explain::{self, Explanation, words};
 use anyhow::{Context, Result};
 use colored::Colorize;
@@ -22,27 +21,30 @@ pub fn run(
     let text = read_input(input, lang)?;
     let explanation = explain::explain_text(text.trim(), answers);
     if as_json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&to_json(&explanation, lang))?
-        );
+        )?;
     } else {
-        print!("{}", to_text(&explanation, lang));
+        out!("{}", to_text(&explanation, lang))?;
     }
     Ok(Status::Success)
 }
 
 fn read_input(input: Option<&Path>, lang: Lang) -> Result<String> {
     match input {
-        Some(path) if path != Path::new("-") => std::fs::read_to_string(path)
-            .with_context(|| format!("{} {}", tr(lang, "cannot read", "无法读取"), path.display())),
+        Some(path) if path != Path::new("-") => std::fs::read_to_string(path).with_context(|| {
+            format!(
+                "{} {}",
+                crate::words::of(lang).cannot_read(),
+                path.display()
+            )
+        }),
         _ => {
             let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text).context(tr(
-                lang,
-                "cannot read stdin",
-                "无法读取标准输入",
-            ))?;
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context(crate::words::of(lang).cannot_read_stdin())?;
             Ok(text)
         }
     }
@@ -87,7 +89,7 @@ pub fn to_text(e: &Explanation, lang: Lang) -> String {
     out.push_str(&format!("{headline}\n\n"));
     out.push_str(&format!(
         "{}\n",
-        tr(lang, "parse path", "解析路径").dimmed()
+        crate::words::of(lang).parse_path().dimmed()
     ));
     let last_meta_step = e.path.iter().rposition(|s| {
         matches!(
@@ -137,7 +139,7 @@ pub fn to_text(e: &Explanation, lang: Lang) -> String {
         }
     }
     if !e.problems.is_empty() {
-        out.push_str(&format!("\n{}\n", tr(lang, "problems", "问题").red()));
+        out.push_str(&format!("\n{}\n", crate::words::of(lang).problems().red()));
         for problem in &e.problems {
             let at = if problem.at().is_empty() {
                 String::new()

@@ -1,9 +1,7 @@
 //! `learn glossary` and `learn recap`: the terms, and the quick review.
 
 use super::{Ctx, Status};
-use crate::content::Lang;
 use crate::content::glossary;
-use crate::content::text::tr;
 use anyhow::{Result, bail};
 use colored::Colorize;
 
@@ -28,35 +26,20 @@ pub fn glossary(ctx: &Ctx, wanted: Option<&str>) -> Result<Status> {
                 continue;
             }
             shown += 1;
-            println!("{}", term.term.get(lang).bold());
-            println!("  {}", term.definition.get(lang));
-            println!(
+            outln!("{}", term.term.get(lang).bold())?;
+            outln!("  {}", term.definition.get(lang))?;
+            outln!(
                 "  {} {}",
-                tr(lang, "In plain words:", "白话：").yellow(),
+                crate::words::of(lang).in_plain_words().yellow(),
                 term.analogy.get(lang)
-            );
-            println!("  {}\n", format!("learn read {}", term.section).dimmed());
+            )?;
+            outln!("  {}\n", format!("learn read {}", term.section).dimmed())?;
         }
     }
     if shown == 0 {
         match wanted {
-            Some(w) => bail!(
-                "{}",
-                match ctx.lang {
-                    Lang::En =>
-                        format!("no glossary term matches `{w}` (`learn glossary` lists them all)"),
-                    Lang::Zh =>
-                        format!("术语表里没有与 `{w}` 匹配的术语（`learn glossary` 会列出全部）"),
-                }
-            ),
-            None => bail!(
-                "{}",
-                tr(
-                    ctx.lang,
-                    "this course has no glossary",
-                    "这门课程没有术语表"
-                )
-            ),
+            Some(w) => bail!("{}", crate::words::of(ctx.lang).no_term_matches(w)),
+            None => bail!("{}", crate::words::of(ctx.lang).no_glossary()),
         }
     }
     Ok(Status::Success)
@@ -66,6 +49,6 @@ pub fn glossary(ctx: &Ctx, wanted: Option<&str>) -> Result<Status> {
 /// summary has that id; `learn read <lesson>/recap` shows another's).
 pub fn recap(ctx: &Ctx) -> Result<Status> {
     let (lesson, id) = ctx.section("recap")?;
-    print!("{}", super::next::section_text(ctx, &lesson.id, id)?);
+    out!("{}", super::next::section_text(ctx, &lesson.id, id)?)?;
     Ok(Status::Success)
 }

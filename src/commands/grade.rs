@@ -5,13 +5,13 @@ use super::{Ctx, Status};
 use crate::check::random_seed;
 use crate::cli::{GradeArgs, GradeFormat};
 use crate::content::Lang;
-use crate::content::text::tr;
 use crate::grade::build::Isolation;
 use crate::grade::hidden::add_hidden_scenarios;
 use crate::grade::merge;
+use crate::grade::model::{Gradebook, Timing};
 use crate::grade::progress::Bar;
 use crate::grade::report::Report;
-use crate::grade::submission::collect;
+use crate::grade::submission::{Submission, collect};
 use crate::grade::{GradeOptions, grade_class};
 use crate::render::grade::{csv, gradescope, html, json, junit, report, text, transcript};
 use crate::runner::sandbox::{self, Unavailable};
@@ -36,26 +36,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
             ctx.project.root.display()
         )
     })?;
-    let mut submissions = collect(&args.submissions)?;
-    if let Some([student, _]) = args.show.as_deref() {
-        // Only that student is graded.
-        let names: Vec<String> = submissions.iter().map(|s| s.name.clone()).collect();
-        submissions.retain(|s| &s.name == student);
-        if submissions.is_empty() {
-            bail!(
-                "--show: no submission is named {student}; the names are: {}",
-                names.join(", ")
-            );
-        }
-    }
-    if let Some(file) = &args.quiz
-        && (file.is_absolute() || file.components().any(|c| c.as_os_str() == ".."))
-    {
-        bail!(
-            "--quiz names the answers file inside each submission, e.g. `--quiz quiz-answers.toml`; {} is not such a path",
-            file.display()
-        );
-    }
+    let submissions = submissions_to_grade(&args)?;
     // Checked before grading, which can take long.
     let destinations = destinations(
         &args.format,
@@ -69,10 +50,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
         let added = hidden.len();
         eprintln!(
             "{}",
-            match lang {
-                Lang::En => format!("{added} hidden scenarios added from {}", dir.display()),
-                Lang::Zh => format!("从 {} 加入了 {added} 个隐藏场景", dir.display()),
-            }
+            crate::words::of(lang).hidden_added(added, &dir.display().to_string())
         );
     }
     let seed = args.seed.value.unwrap_or_else(random_seed);
@@ -82,16 +60,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
     );
     eprintln!(
         "{}",
-        match lang {
-            Lang::En => format!(
-                "Grading {} submission(s) with seed {seed} (the same run again: --seed {seed}); {jobs} jobs",
-                submissions.len()
-            ),
-            Lang::Zh => format!(
-                "正在评分 {} 份提交，种子 {seed}（重现本次结果：--seed {seed}）；并行 {jobs}",
-                submissions.len()
-            ),
-        }
+        crate::words::of(lang).grading(submissions.len(), seed, jobs)
     );
     let isolation = isolation(args.unsandboxed, lang)?;
     let options = GradeOptions {
@@ -114,57 +83,76 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
         &options,
         &Bar::for_stderr(),
     )?;
-    let t = book.timing;
-    eprintln!(
-        "{}",
-        match lang {
-            Lang::En => format!(
-                "Built {} programs in {:.1} s; checked {} in {:.1} s.",
-                t.programs, t.build_seconds, t.checked, t.check_seconds
-            ),
-            Lang::Zh => format!(
-                "构建 {} 个程序用时 {:.1} 秒；检查 {} 个用时 {:.1} 秒。",
-                t.programs, t.build_seconds, t.checked, t.check_seconds
-            ),
-        }
-    );
-    if t.sandbox_failures > 0 {
-        eprintln!(
-            "{}",
-            match lang {
-                Lang::En => format!(
-                    "WARNING: {} program(s) could not start in their sandbox, so their exercises were not graded: this is the grading machine's setup, not the students' work (each one's report says why and what to change).",
-                    t.sandbox_failures
-                ),
-                Lang::Zh => format!(
-                    "警告：{} 个程序无法在沙箱中启动，其练习未评分：这是评分机器的设置问题，不是学生的问题（各自的报告写明了原因和应改之处）。",
-                    t.sandbox_failures
-                ),
-            }
-        );
-    }
+    print_timing(book.timing, lang);
     if let Some([student, exercise]) = args.show.as_deref() {
-        let graded = &book.submissions[0];
-        let Some(found) = graded
-            .exercises
-            .iter()
-            .find(|e| &e.id == exercise || e.number.to_string() == *exercise)
-        else {
-            bail!("--show: there is no exercise {exercise} (give its id or number)");
-        };
-        emit(
-            args.out.as_deref(),
-            &transcript::render(&book, found, student, lang),
-        )?;
-        return Ok(if found.passed() {
-            Status::Success
-        } else {
-            Status::Failed
-        });
+        return show(&book, student, exercise, args.out.as_deref(), lang);
     }
     let report = report::build(&book, lang);
     write_all(&report, &destinations, lang)?;
     Ok(if report.all_full_marks() {
+        Status::Success
+    } else {
+        Status::Failed
+    })
+}
+
+/// The submissions named, only the one `--show` names when it does; and
+/// `--quiz` checked to name a file inside each.
+fn submissions_to_grade(args: &GradeArgs) -> Result<Vec<Submission>> {
+    let mut submissions = collect(&args.submissions)?;
+    if let Some([student, _]) = args.show.as_deref() {
+        // Only that student is graded.
+        let names: Vec<String> = submissions.iter().map(|s| s.name.clone()).collect();
+        submissions.retain(|s| &s.name == student);
+        if submissions.is_empty() {
+            bail!(
+                "--show: no submission is named {student}; the names are: {}",
+                names.join(", ")
+            );
+        }
+    }
+    if let Some(file) = &args.quiz
+        && (file.is_absolute() || file.components().any(|c| c.as_os_str() == ".."))
+    {
+        bail!(
+            "--quiz names the answers file inside each submission, e.g. `--quiz quiz-answers.toml`; {} is not such a path",
+            file.display()
+        );
+    }
+    Ok(submissions)
+}
+
+/// How long building and checking took, and any program whose sandbox
+/// could not be made (the grader's setup, said loudly).
+fn print_timing(t: Timing, lang: Lang) {
+    let w = crate::words::of(lang);
+    eprintln!(
+        "{}",
+        w.built_and_checked(t.programs, t.build_seconds, t.checked, t.check_seconds)
+    );
+    if t.sandbox_failures > 0 {
+        eprintln!("{}", w.sandbox_failures(t.sandbox_failures));
+    }
+}
+
+/// `--show STUDENT EXERCISE`: that exercise's full transcript.
+fn show(
+    book: &Gradebook,
+    student: &str,
+    exercise: &str,
+    out: Option<&Path>,
+    lang: Lang,
+) -> Result<Status> {
+    let graded = &book.submissions[0];
+    let Some(found) = graded
+        .exercises
+        .iter()
+        .find(|e| e.id == exercise || e.number.to_string() == exercise)
+    else {
+        bail!("--show: there is no exercise {exercise} (give its id or number)");
+    };
+    emit(out, &transcript::render(book, found, student, lang))?;
+    Ok(if found.passed() {
         Status::Success
     } else {
         Status::Failed
@@ -300,11 +288,7 @@ fn gradescope_files(report: &Report, dir: &Path, lang: Lang) -> Result<()> {
     }
     eprintln!(
         "{} {}",
-        tr(
-            lang,
-            "Gradescope results written to",
-            "Gradescope 结果已写入"
-        ),
+        crate::words::of(lang).gradescope_written(),
         dir.display()
     );
     Ok(())
@@ -333,10 +317,7 @@ fn clean(ctx: &Ctx, lang: Lang) -> Result<Status> {
     }
     eprintln!(
         "{}",
-        match lang {
-            Lang::En => format!("Deleted {} ({} MB).", dir.display(), freed >> 20),
-            Lang::Zh => format!("已删除 {}（{} MB）。", dir.display(), freed >> 20),
-        }
+        crate::words::of(lang).deleted(&dir.display().to_string(), freed >> 20)
     );
     Ok(Status::Success)
 }
@@ -357,7 +338,7 @@ fn emit(out: Option<&Path>, text: &str) -> Result<()> {
             std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
         }
         None => {
-            print!("{text}");
+            out!("{text}")?;
             Ok(())
         }
     }
@@ -385,35 +366,18 @@ fn isolation(unsandboxed: bool, lang: Lang) -> Result<Isolation> {
         (Ok(_), false) => Ok(Isolation::Sandboxed),
         (Err(why), false) => bail!(
             "{}: {why}\n{}",
-            tr(
-                lang,
-                "cannot grade: no sandbox for students' code",
-                "无法评分：没有运行学生代码的沙箱"
-            ),
+            crate::words::of(lang).no_sandbox(),
             match why {
                 // bubblewrap is there and the machine refused it: installing
                 // it again would change nothing.
-                Unavailable::Refused { .. } | Unavailable::Other(_) => tr(
-                    lang,
-                    "Grant what is said above, or give --unsandboxed to accept that students' code can read, change or kill anything you can (only in a throw-away container).",
-                    "请按上面所说授予权限，或加 --unsandboxed 接受学生代码能读取、修改或终止你能触及的一切（只应在用完即弃的容器里这样做）。"
-                ),
-                Unavailable::Missing { .. } | Unavailable::NotLinux => tr(
-                    lang,
-                    "Install it, or give --unsandboxed to accept that students' code can read, change or kill anything you can (only in a throw-away container).",
-                    "请安装它，或加 --unsandboxed 接受学生代码能读取、修改或终止你能触及的一切（只应在用完即弃的容器里这样做）。"
-                ),
+                Unavailable::Refused { .. } | Unavailable::Other(_) =>
+                    crate::words::of(lang).grant_or_unsandboxed(),
+                Unavailable::Missing { .. } | Unavailable::NotLinux =>
+                    crate::words::of(lang).install_or_unsandboxed(),
             }
         ),
         (_, true) => {
-            eprintln!(
-                "{}",
-                tr(
-                    lang,
-                    "WARNING: grading WITHOUT a sandbox (--unsandboxed). Students' programs and compiles run as you: they can read your files and secrets, change other students' results and the grader's files, and outlive this run. These grades are not safe for marks.",
-                    "警告：正在不使用沙箱评分（--unsandboxed）。学生的程序和编译以你的身份运行：能读取你的文件和机密、改动他人的结果和评分文件，并在本次运行后继续存在。这样的成绩不能用于计分。"
-                )
-            );
+            eprintln!("{}", crate::words::of(lang).unsandboxed_warning());
             Ok(Isolation::None)
         }
     }

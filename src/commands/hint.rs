@@ -1,7 +1,6 @@
 //! `learn hint`: the hint ladder, one rung per call.
 
 use super::{Ctx, Status};
-use crate::content::Lang;
 use anyhow::Result;
 use colored::Colorize;
 
@@ -29,29 +28,19 @@ pub fn run(ctx: &mut Ctx, id: Option<&str>, all: bool) -> Result<Status> {
     })?;
     ctx.progress = progress;
     for (i, hint) in hints.iter().take(show).enumerate() {
-        let label = match lang {
-            Lang::En => format!("Hint {} of {total}", i + 1),
-            Lang::Zh => format!("提示 {}/{total}", i + 1),
-        };
+        let label = crate::words::of(lang).hint_of(i + 1, total);
         let label = if i + 1 == show {
             label.yellow().bold()
         } else {
             label.dimmed()
         };
-        println!(
+        outln!(
             "{label}\n{}\n",
             crate::render::markdown::render(hint).trim_end()
-        );
+        )?;
     }
     if show < total {
-        println!(
-            "{}",
-            match lang {
-                Lang::En => format!("Run `learn hint {id}` again for the next hint."),
-                Lang::Zh => format!("再运行一次 `learn hint {id}` 查看下一条提示。"),
-            }
-            .dimmed()
-        );
+        outln!("{}", crate::words::of(lang).next_hint(&id).dimmed())?;
     }
     Ok(Status::Success)
 }

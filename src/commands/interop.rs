@@ -16,7 +16,6 @@ use crate::content::Lang;
 use crate::content::interop::{CONNECT, Interop};
 use crate::content::model::{Exercise, ExerciseKind};
 use crate::content::template::{SeededRng, bind};
-use crate::content::text::tr;
 use crate::runner::Program;
 use anyhow::{Context, Result, anyhow, bail};
 use colored::Colorize;
@@ -61,26 +60,13 @@ pub fn run(ctx: &Ctx, args: &InteropArgs) -> Result<Status> {
     let target = super::target(&args.target);
     let lang = ctx.lang;
     let exercise = interop_exercise(ctx, args.id.as_deref())?;
-    let interop = ctx.course.interop_for(&exercise.id).ok_or_else(|| {
-        anyhow!(tr(
-            lang,
-            "this course has no SDK steps for `learn interop` (a lesson's interop.toml)",
-            "本课程没有供 `learn interop` 使用的 SDK 步骤（课程的 interop.toml）",
-        ))
-    })?;
+    let interop = ctx
+        .course
+        .interop_for(&exercise.id)
+        .ok_or_else(|| anyhow!(crate::words::of(lang).no_sdk_steps()))?;
     if exercise.kind != ExerciseKind::Server && !matches!(target, Target::Command(_)) {
         let example = ctx.server_example();
-        bail!(
-            "{}",
-            match lang {
-                Lang::En => format!(
-                    "`learn interop` drives a server; name a server exercise, such as `{example}`."
-                ),
-                Lang::Zh => format!(
-                    "`learn interop` 驱动的是服务器；请指定一个服务器练习，例如 `{example}`。"
-                ),
-            }
-        );
+        bail!("{}", crate::words::of(lang).interop_needs_server(example));
     }
     let python = find_python(ctx, args.python.as_deref());
     let sdk = probe(ctx, &python)?;
@@ -88,28 +74,22 @@ pub fn run(ctx: &Ctx, args: &InteropArgs) -> Result<Status> {
         return Ok(Status::Failed);
     };
     let shown = ctx.shown_target(exercise, &target);
-    println!(
+    outln!(
         "{}",
-        match lang {
-            Lang::En =>
-                format!("The official MCP Python SDK (mcp {sdk}) drives {shown} over stdio:"),
-            Lang::Zh => format!("官方 MCP Python SDK（mcp {sdk}）通过 stdio 驱动 {shown}："),
-        }
-        .bold()
-    );
+        crate::words::of(lang)
+            .sdk_drives(&sdk.to_string(), &shown)
+            .bold()
+    )?;
     let plan = plan(interop, crate::check::random_seed());
     let (passed, total, driver_ok) = drive(&python, &program, args.timeout, &plan, interop, lang)?;
-    let summary = match lang {
-        Lang::En => format!("{passed} of {total} steps passed."),
-        Lang::Zh => format!("{total} 个步骤中通过了 {passed} 个。"),
-    };
+    let summary = crate::words::of(lang).steps_passed(passed, total);
     // A driver that stopped early printed fewer steps: only its own "all
     // passed" exit counts.
     if driver_ok && passed == total {
-        println!("{}", summary.green().bold());
+        outln!("{}", summary.green().bold())?;
         Ok(Status::Success)
     } else {
-        println!("{}", summary.red().bold());
+        outln!("{}", summary.red().bold())?;
         Ok(Status::Failed)
     }
 }
@@ -119,13 +99,10 @@ pub fn run(ctx: &Ctx, args: &InteropArgs) -> Result<Status> {
 fn interop_exercise<'a>(ctx: &'a Ctx, id: Option<&str>) -> Result<&'a Exercise> {
     match id {
         Some(id) => ctx.exercise(id),
-        None => ctx.course.interop_exercise().ok_or_else(|| {
-            anyhow!(tr(
-                ctx.lang,
-                "this course has no SDK steps for `learn interop` (a lesson's interop.toml): name an exercise, or give --cmd",
-                "本课程没有供 `learn interop` 使用的 SDK 步骤（课程的 interop.toml）：请指定一个练习，或使用 --cmd",
-            ))
-        }),
+        None => ctx
+            .course
+            .interop_exercise()
+            .ok_or_else(|| anyhow!(crate::words::of(ctx.lang).no_sdk_steps_name_one())),
     }
 }
 
@@ -184,43 +161,13 @@ fn install_steps(ctx: &Ctx) -> String {
 }
 
 fn no_python(ctx: &Ctx, python: &Path, why: &str) -> String {
-    let python = python.display();
-    match ctx.lang {
-        Lang::En => format!(
-            "`learn interop` needs Python 3.10 or newer, and `{python}` cannot be started ({why}).\n\
-             Install Python (Debian or Ubuntu: `sudo apt-get install python3 python3-venv`; \
-             otherwise from python.org), then install the official MCP SDK:\n{}\n\
-             `learn interop` finds that environment by itself (or give `--python PATH`).",
-            install_steps(ctx)
-        ),
-        Lang::Zh => format!(
-            "`learn interop` 需要 Python 3.10 或更新版本，但无法启动 `{python}`（{why}）。\n\
-             请先安装 Python（Debian 或 Ubuntu：`sudo apt-get install python3 python3-venv`；\
-             其他系统请到 python.org 下载），再安装官方 MCP SDK：\n{}\n\
-             `learn interop` 会自动找到这个环境（也可以用 `--python PATH` 指定）。",
-            install_steps(ctx)
-        ),
-    }
+    let python = python.display().to_string();
+    crate::words::of(ctx.lang).no_python(&python, why, &install_steps(ctx))
 }
 
 fn no_sdk(ctx: &Ctx, python: &Path, why: &str) -> String {
-    let python = python.display();
-    match ctx.lang {
-        Lang::En => format!(
-            "the official MCP Python SDK (mcp 2.x) is not usable from `{python}` ({why}).\n\
-             Install it in the course's own virtual environment (Python 3.10 or newer):\n{}\n\
-             `learn interop` finds that environment by itself (or give `--python PATH`). \
-             On Debian or Ubuntu, `python3 -m venv` needs `sudo apt-get install python3-venv`.",
-            install_steps(ctx)
-        ),
-        Lang::Zh => format!(
-            "无法通过 `{python}` 使用官方 MCP Python SDK（mcp 2.x）（{why}）。\n\
-             请把它装进课程自己的虚拟环境（需要 Python 3.10 或更新版本）：\n{}\n\
-             `learn interop` 会自动找到这个环境（也可以用 `--python PATH` 指定）。\
-             在 Debian 或 Ubuntu 上，`python3 -m venv` 需要先 `sudo apt-get install python3-venv`。",
-            install_steps(ctx)
-        ),
-    }
+    let python = python.display().to_string();
+    crate::words::of(ctx.lang).no_sdk(&python, why, &install_steps(ctx))
 }
 
 /// Runs the driver against `program`, printing each step as it ends.
@@ -253,14 +200,14 @@ fn drive(
     for line in BufReader::new(stdout).lines() {
         let line = line.context("reading the driver's output")?;
         let Ok(event) = serde_json::from_str::<Value>(&line) else {
-            println!("{line}");
+            outln!("{line}")?;
             continue;
         };
         let (Some(mode), Some(step)) = (event["mode"].as_str(), event["step"].as_str()) else {
             continue;
         };
         if mode != current_mode {
-            println!("  {}", words::mode(mode, lang).cyan());
+            outln!("  {}", words::mode(mode, lang).cyan())?;
             current_mode = mode.to_string();
         }
         total += 1;
@@ -273,40 +220,27 @@ fn drive(
         };
         if event["passed"] == true {
             passed += 1;
-            println!("    {} {title}", "✓".green());
-            println!("        {}", saw.dimmed());
+            outln!("    {} {title}", "✓".green())?;
+            outln!("        {}", saw.dimmed())?;
         } else if event["tried"] == false {
-            println!("    {} {title}", "✗".red().bold());
-            println!(
-                "        {}",
-                tr(lang, "not tried: no connection", "未执行：没有连接").dimmed()
-            );
+            outln!("    {} {title}", "✗".red().bold())?;
+            outln!("        {}", crate::words::of(lang).not_tried().dimmed())?;
         } else {
-            println!("    {} {title}", "✗".red().bold());
-            println!(
-                "        {}{saw}",
-                tr(lang, "the SDK saw: ", "SDK 看到：").red()
-            );
-            println!(
+            outln!("    {} {title}", "✗".red().bold())?;
+            outln!("        {}{saw}", crate::words::of(lang).sdk_saw().red())?;
+            outln!(
                 "        {}{}",
-                tr(lang, "needed: ", "需要：").dimmed(),
+                crate::words::of(lang).needed().dimmed(),
                 match lesson_step {
                     Some(s) => s.needed.get(lang),
                     None => words::connect_needed(lang),
                 }
-            );
+            )?;
         }
     }
     let status = child.wait().context("waiting for the driver")?;
     if total == 0 {
-        bail!(
-            "{} ({status})",
-            tr(
-                lang,
-                "the SDK driver stopped before any step; its messages are above",
-                "SDK 驱动脚本在第一步之前就停止了；它的信息见上方"
-            )
-        );
+        bail!("{} ({status})", crate::words::of(lang).driver_stopped());
     }
     Ok((passed, total, status.success()))
 }

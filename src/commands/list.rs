@@ -1,8 +1,7 @@
 //! `learn list`: every step with its status.
 
 use super::{Ctx, Status};
-use crate::content::text::tr;
-use crate::content::{Lang, Step};
+use crate::content::Step;
 use anyhow::Result;
 use colored::Colorize;
 use serde_json::{Value, json};
@@ -69,7 +68,7 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<Status> {
                 item
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&items)?);
+        outln!("{}", serde_json::to_string_pretty(&items)?)?;
         return Ok(Status::Success);
     }
     let several = ctx.course.lessons.len() > 1;
@@ -78,11 +77,11 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<Status> {
         if several && lesson.id != last_lesson {
             last_lesson = &lesson.id;
             last_objective = "";
-            println!("{}", lesson.title.get(lang).bold().underline());
+            outln!("{}", lesson.title.get(lang).bold().underline())?;
         }
         if objective.id != last_objective {
             last_objective = &objective.id;
-            println!("{}", objective.title.get(lang).bold());
+            outln!("{}", objective.title.get(lang).bold())?;
         }
         let mark = match status {
             StepStatus::Done => "✓".green().to_string(),
@@ -90,9 +89,9 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<Status> {
             StepStatus::Pending => "·".dimmed().to_string(),
         };
         let kind = match step {
-            Step::Reading(_) => tr(lang, "read", "阅读"),
-            Step::Exercise(_) => tr(lang, "exercise", "练习"),
-            Step::Quiz(_) => tr(lang, "quiz", "测验"),
+            Step::Reading(_) => crate::words::of(lang).read(),
+            Step::Exercise(_) => crate::words::of(lang).exercise(),
+            Step::Quiz(_) => crate::words::of(lang).quiz(),
         };
         let detail = match step {
             Step::Exercise(id) => ctx.course.exercise(id).map_or(String::new(), |e| {
@@ -104,15 +103,12 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<Status> {
             Step::Exercise(id) => id.clone(),
             _ => ctx.course.step_ref(&lesson.id, step.kind(), step.id()),
         };
-        println!("  {mark} {:<9} {:<30} {}", kind, name, detail.dimmed());
+        outln!("  {mark} {:<9} {:<30} {}", kind, name, detail.dimmed())?;
     }
     let done = statuses.iter().filter(|s| **s == StepStatus::Done).count();
-    println!(
+    outln!(
         "{}",
-        match lang {
-            Lang::En => format!("{done} of {} steps done.", statuses.len()),
-            Lang::Zh => format!("已完成 {done}/{} 步。", statuses.len()),
-        }
-    );
+        crate::words::of(lang).steps_done(done, statuses.len())
+    )?;
     Ok(Status::Success)
 }

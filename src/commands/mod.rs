@@ -1,6 +1,8 @@
 //! The commands: each parses nothing (clap did), calls the engine, renders,
 //! and returns an exit status.
 
+#[macro_use]
+pub(crate) mod out;
 pub(crate) mod check;
 pub mod conformance;
 pub(crate) mod dev;
@@ -23,11 +25,11 @@ pub(crate) mod watch;
 use crate::check::{Target, prepare};
 use crate::content::load::load_course;
 use crate::content::project::Project;
-use crate::content::text::tr;
 use crate::content::{Course, Exercise, Lang, Lesson, Step, StepKind};
 use crate::progress::{Loaded, Progress, ProgressStore};
 use crate::runner::Program;
 use crate::runner::build::BuildOutput;
+use crate::words;
 use anyhow::{Result, anyhow, bail};
 use colored::Colorize;
 use std::collections::BTreeMap;
@@ -80,16 +82,8 @@ impl Ctx {
             })?;
         }
         if let Loaded::SetAside { reason, kept_as } = loaded {
-            let text = match lang {
-                Lang::En => format!(
-                    "warning: your progress file could not be used ({reason}); it was kept as {} and progress starts afresh.",
-                    kept_as.display()
-                ),
-                Lang::Zh => format!(
-                    "警告：进度文件无法使用（{reason}）；已另存为 {}，进度从头开始。",
-                    kept_as.display()
-                ),
-            };
+            let kept_as = kept_as.display().to_string();
+            let text = words::of(lang).progress_set_aside(&reason, &kept_as);
             eprintln!("{}", text.yellow());
         }
         Ok(Ctx {
@@ -109,27 +103,10 @@ impl Ctx {
             return Ok(exercise);
         }
         let ids = self.course.exercises().map(|e| e.id.as_str());
+        let w = words::of(self.lang);
         match closest(id, ids) {
-            Some(near) => bail!(
-                "{}",
-                tr2(
-                    self.lang,
-                    format!(
-                        "there is no exercise `{id}`. Did you mean `{near}`? (`learn list` shows them all)"
-                    ),
-                    format!(
-                        "没有名为 `{id}` 的练习。你是想输入 `{near}` 吗？（`learn list` 会列出全部）"
-                    ),
-                )
-            ),
-            None => bail!(
-                "{}",
-                tr2(
-                    self.lang,
-                    format!("there is no exercise `{id}` (`learn list` shows them all)"),
-                    format!("没有名为 `{id}` 的练习（`learn list` 会列出全部）"),
-                )
-            ),
+            Some(near) => bail!("{}", w.no_exercise_near(id, near)),
+            None => bail!("{}", w.no_exercise(id)),
         }
     }
 
@@ -138,21 +115,11 @@ impl Ctx {
     /// never read.
     pub fn section<'a>(&'a self, id: &str) -> Result<(&'a Lesson, &'a str)> {
         self.step_named(StepKind::Reading, id).map_err(|near| {
-            let (en, zh) = match near {
-                Some(near) => (
-                    format!(
-                        "there is no section `{id}`. Did you mean `{near}`? (`learn list` shows the sections)"
-                    ),
-                    format!(
-                        "没有名为 `{id}` 的章节。你是想输入 `{near}` 吗？（`learn list` 会列出各章节）"
-                    ),
-                ),
-                None => (
-                    format!("there is no section `{id}` (`learn list` shows the sections)"),
-                    format!("没有名为 `{id}` 的章节（`learn list` 会列出各章节）"),
-                ),
-            };
-            anyhow!("{}", tr2(self.lang, en, zh))
+            let w = words::of(self.lang);
+            match near {
+                Some(near) => anyhow!("{}", w.no_section_near(id, &near)),
+                None => anyhow!("{}", w.no_section(id)),
+            }
         })
     }
 
@@ -247,12 +214,7 @@ impl Ctx {
                     .exercises()
                     .next()
                     .map_or("1", |e| e.id.as_str());
-                anyhow!(match self.lang {
-                    Lang::En =>
-                        format!("every exercise is solved: name one, e.g. `learn check {example}`"),
-                    Lang::Zh =>
-                        format!("所有练习都已完成：请指定一个，例如 `learn check {example}`"),
-                })
+                anyhow!(words::of(self.lang).all_solved(example))
             }),
         }
     }
@@ -263,13 +225,10 @@ impl Ctx {
     pub fn exercise_or_server(&self, id: Option<&str>) -> Result<&Exercise> {
         match id {
             Some(id) => self.exercise(id),
-            None => self.course.server_exercise().ok_or_else(|| {
-                anyhow!(tr(
-                    self.lang,
-                    "this course has no server exercise: name an exercise, or give --cmd",
-                    "本课程没有服务器练习：请指定一个练习，或使用 --cmd",
-                ))
-            }),
+            None => self
+                .course
+                .server_exercise()
+                .ok_or_else(|| anyhow!(words::of(self.lang).no_server_exercise())),
         }
     }
 
@@ -337,14 +296,7 @@ impl Ctx {
         )? {
             Ok(program) => Ok(Some(program)),
             Err(_) => {
-                eprintln!(
-                    "{}",
-                    tr(
-                        self.lang,
-                        "It does not compile yet: fix the errors above first.",
-                        "代码还不能编译：请先修正上面的错误。"
-                    )
-                );
+                eprintln!("{}", words::of(self.lang).fix_compile_errors());
                 Ok(None)
             }
         }
@@ -371,12 +323,4 @@ fn closest<'a>(id: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .filter(|(score, _)| *score > 0.7)
         .map(|(_, k)| k)
-}
-
-/// One of two owned texts, by language (`tr` takes static ones).
-fn tr2(lang: Lang, en: String, zh: String) -> String {
-    match lang {
-        Lang::En => en,
-        Lang::Zh => zh,
-    }
 }

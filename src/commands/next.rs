@@ -1,7 +1,6 @@
 //! `learn next`: the next unfinished step, with what to do and where.
 
 use super::{Ctx, Status};
-use crate::content::text::tr;
 use crate::content::{Exercise, Lang, Step};
 use crate::render::markdown;
 use anyhow::{Context, Result};
@@ -26,41 +25,31 @@ pub fn run(ctx: &mut Ctx) -> Result<Status> {
     let Some((index, objective, lesson, step, key)) = found else {
         let finished = match ctx.course.finished() {
             Some(text) => text.get(lang),
-            None => tr(
-                lang,
-                "Every step is done: well done!",
-                "所有步骤都完成了，干得好！",
-            ),
+            None => crate::words::of(lang).all_steps_done(),
         };
-        println!("{}", finished.green().bold());
+        outln!("{}", finished.green().bold())?;
         return Ok(Status::Success);
     };
-    let position = match lang {
-        Lang::En => format!("Step {} of {total} · {objective}", index + 1),
-        Lang::Zh => format!("第 {} 步，共 {total} 步 · {objective}", index + 1),
-    };
-    println!("{}", position.dimmed());
+    let position = crate::words::of(lang).step_of(index + 1, total, &objective);
+    outln!("{}", position.dimmed())?;
     if let Some(ahead) = done_ahead(ctx, index) {
-        println!("{}", ahead.dimmed());
+        outln!("{}", ahead.dimmed())?;
     }
     match &step {
         Step::Reading(id) => {
-            print!("{}", section_text(ctx, &lesson, id)?);
+            out!("{}", section_text(ctx, &lesson, id)?)?;
             ctx.mark_done(key)?;
-            println!();
-            println!(
-                "{}",
-                tr(lang, "Next: `learn next`", "下一步：`learn next`").dimmed()
-            );
+            outln!()?;
+            outln!("{}", crate::words::of(lang).next_step().dimmed())?;
         }
         Step::Exercise(id) => {
             let exercise = ctx.exercise(id)?;
-            print!("{}", exercise_brief(ctx, exercise)?);
+            out!("{}", exercise_brief(ctx, exercise)?)?;
             if launched_by_cargo_run() {
-                println!("\n{}", cargo_run_tip(lang).dimmed());
+                outln!("\n{}", cargo_run_tip(lang).dimmed())?;
             }
         }
-        Step::Quiz(id) => print!("{}", super::quiz::brief(ctx, &lesson, id)?),
+        Step::Quiz(id) => out!("{}", super::quiz::brief(ctx, &lesson, id)?)?,
     }
     Ok(Status::Success)
 }
@@ -75,18 +64,7 @@ fn done_ahead(ctx: &Ctx, index: usize) -> Option<String> {
         .filter(|(_, _, _, key)| ctx.progress.is_done(key))
         .count();
     let list = "learn list".green();
-    match (ahead, ctx.lang) {
-        (0, _) => None,
-        (1, Lang::En) => Some(format!(
-            "One step further on is done already (`{list}` shows it)."
-        )),
-        (_, Lang::En) => Some(format!(
-            "{ahead} steps further on are done already (`{list}` shows them)."
-        )),
-        (_, Lang::Zh) => Some(format!(
-            "后面已有 {ahead} 步提前完成（`{list}` 可以看到）。"
-        )),
-    }
+    (ahead > 0).then(|| crate::words::of(ctx.lang).done_ahead(ahead, &list.to_string()))
 }
 
 /// `cargo run -- next` (the README's Start) passes the package's name to the
@@ -98,13 +76,7 @@ fn launched_by_cargo_run() -> bool {
 /// The screens say `learn check`; through `cargo run` that is not yet a
 /// command, so say the form that works here and how to get the short one.
 fn cargo_run_tip(lang: Lang) -> &'static str {
-    tr(
-        lang,
-        "Started with `cargo run`: type `cargo run -- check` where a screen says `learn check`, \
-         or install once with `cargo install --path .` and use `learn` everywhere.",
-        "你是用 `cargo run` 启动的：屏幕上写 `learn check` 的地方，请输入 `cargo run -- check`；\
-         或者先运行一次 `cargo install --path .`，之后到处都可以直接用 `learn`。",
-    )
+    crate::words::of(lang).cargo_run_tip()
 }
 
 /// A lesson's reading section, rendered for the terminal.
@@ -131,60 +103,44 @@ pub fn exercise_brief(ctx: &Ctx, exercise: &Exercise) -> Result<String> {
         .position(|l| l.contains("todo!(") && !l.trim_start().starts_with("//"))
         .map_or(1, |i| i + 1);
     let location = format!("{}:{line}", ctx.shown_path(&path));
-    let title = match lang {
-        Lang::En => format!(
-            "Exercise {} · {} · {}",
-            exercise.number,
-            exercise.id,
-            exercise.title.get(lang)
-        ),
-        Lang::Zh => format!(
-            "练习 {} · {} · {}",
-            exercise.number,
-            exercise.id,
-            exercise.title.get(lang)
-        ),
-    };
+    let title = crate::words::of(lang).exercise_title(
+        exercise.number,
+        &exercise.id,
+        exercise.title.get(lang),
+    );
     let mut out = format!(
         "{}\n\n{}\n\n",
         title.bold().underline(),
         markdown::render(exercise.task.get(lang)).trim_end()
     );
     let rows = [
-        (tr(lang, "Edit", "编辑"), location.cyan().to_string()),
         (
-            tr(lang, "Check", "检查"),
+            crate::words::of(lang).edit_row(),
+            location.cyan().to_string(),
+        ),
+        (
+            crate::words::of(lang).check_row(),
             format!(
                 "{}  {}",
                 "learn check".green(),
-                tr(
-                    lang,
-                    "(or `learn watch` to check on every save)",
-                    "（或用 `learn watch` 每次保存自动检查）"
-                )
-                .dimmed()
+                crate::words::of(lang).check_on_save().dimmed()
             ),
         ),
         (
-            tr(lang, "Stuck", "卡住"),
+            crate::words::of(lang).stuck_row(),
             format!("learn hint {}", exercise.id).green().to_string(),
         ),
         (
-            tr(lang, "Try it", "试运行"),
+            crate::words::of(lang).try_it_row(),
             format!(
                 "{}  {}",
                 format!("learn run {}", exercise.id).green(),
-                tr(
-                    lang,
-                    "(type JSON messages yourself)",
-                    "（自己输入 JSON 消息）"
-                )
-                .dimmed()
+                crate::words::of(lang).type_json_yourself().dimmed()
             ),
         ),
     ];
     for (label, value) in rows {
-        let label = format!("{label}{}", tr(lang, ":", "："));
+        let label = format!("{label}{}", crate::words::of(lang).label_colon());
         let pad = 8usize.saturating_sub(display_width(&label));
         out.push_str(&format!("  {label}{} {value}\n", " ".repeat(pad)));
     }
@@ -209,12 +165,7 @@ pub fn after_solve(ctx: &Ctx) -> String {
         .map(|(_, _, step, _)| step)
         .collect();
     let Some(first) = pending.first() else {
-        return tr(
-            lang,
-            "Every step is done: well done!",
-            "所有步骤都完成了，干得好！",
-        )
-        .to_string();
+        return crate::words::of(lang).all_steps_done().to_string();
     };
     let before: Vec<&&Step> = pending
         .iter()
@@ -226,34 +177,9 @@ pub fn after_solve(ctx: &Ctx) -> String {
         .count();
     let quizzes = before.len() - readings;
     let command = "learn next".green();
-    match (first, lang) {
-        (Step::Exercise(id), Lang::En) => format!("Next: exercise {id} · `{command}` shows it"),
-        (Step::Exercise(id), Lang::Zh) => format!("下一步：练习 {id} · 运行 `{command}` 查看"),
-        (_, Lang::En) => {
-            let mut parts = Vec::new();
-            if readings > 0 {
-                parts.push(format!(
-                    "{readings} reading{}",
-                    if readings == 1 { "" } else { "s" }
-                ));
-            }
-            if quizzes > 0 {
-                parts.push(format!(
-                    "{quizzes} quiz{}",
-                    if quizzes == 1 { "" } else { "zes" }
-                ));
-            }
-            format!("Next: `{command}` ({} first)", parts.join(" and "))
-        }
-        (_, Lang::Zh) => {
-            let mut parts = Vec::new();
-            if readings > 0 {
-                parts.push(format!("{readings} 节阅读"));
-            }
-            if quizzes > 0 {
-                parts.push(format!("{quizzes} 个小测验"));
-            }
-            format!("下一步：`{command}`（先完成 {}）", parts.join("和"))
-        }
+    let w = crate::words::of(lang);
+    match first {
+        Step::Exercise(id) => w.next_exercise(id, &command.to_string()),
+        _ => w.next_first(&command.to_string(), readings, quizzes),
     }
 }

@@ -30,7 +30,7 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<Status> {
         .collect();
     if as_json {
         let items: Vec<_> = rows.iter().map(|(lesson, id, title, done, total)| json!({"lesson": lesson, "objective": id, "title": title, "done": done, "total": total})).collect();
-        println!("{}", serde_json::to_string_pretty(&items)?);
+        outln!("{}", serde_json::to_string_pretty(&items)?)?;
         return Ok(Status::Success);
     }
     for (_, _, title, done, total) in &rows {
@@ -40,7 +40,7 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<Status> {
             "█".repeat(filled).green(),
             "░".repeat(BAR - filled).dimmed()
         );
-        println!("{bar} {done:>2}/{total:<2} {title}");
+        outln!("{bar} {done:>2}/{total:<2} {title}")?;
     }
     Ok(Status::Success)
 }

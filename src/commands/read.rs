@@ -7,7 +7,7 @@ use anyhow::Result;
 
 pub fn run(ctx: &Ctx, id: &str) -> Result<Status> {
     let (lesson, id) = ctx.section(id)?;
-    print!("{}", super::next::section_text(ctx, &lesson.id, id)?);
+    out!("{}", super::next::section_text(ctx, &lesson.id, id)?)?;
     let key = Step::Reading(id.to_string()).progress_key(&lesson.id);
     if !ctx.progress.is_done(&key) {
         ctx.store.update(|progress| progress.done.insert(key))?;

@@ -6,7 +6,6 @@
 //! the learner has committed their own version.
 
 use super::{Ctx, Status};
-use crate::content::text::tr;
 use anyhow::{Context, Result};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -27,20 +26,13 @@ pub fn run(ctx: &mut Ctx, id: Option<&str>, force: bool) -> Result<Status> {
     };
 
     if current.as_deref() == Some(pristine.as_slice()) {
-        println!(
-            "{} {shown}",
-            tr(
-                lang,
-                "Nothing to reset: this file is as the course ships it:",
-                "无需重置：这个文件与课程发布时相同："
-            )
-        );
+        outln!("{} {shown}", crate::words::of(lang).nothing_to_reset())?;
         forget_solved(ctx, &key)?;
         return Ok(Status::Success);
     }
 
     if !force && !confirm(lang, &shown)? {
-        println!("{}", tr(lang, "Nothing changed.", "什么都没有改动。"));
+        outln!("{}", crate::words::of(lang).nothing_changed())?;
         return Ok(Status::Success);
     }
 
@@ -54,20 +46,13 @@ pub fn run(ctx: &mut Ctx, id: Option<&str>, force: bool) -> Result<Status> {
         .with_context(|| format!("cannot write {}", path.display()))?;
     forget_solved(ctx, &key)?;
 
-    println!(
-        "{} {shown}",
-        tr(
-            lang,
-            "Restored as the course ships it:",
-            "已恢复为课程发布时的样子："
-        )
-    );
+    outln!("{} {shown}", crate::words::of(lang).restored())?;
     if let Some(backup) = backup {
-        println!(
+        outln!(
             "{} {}",
-            tr(lang, "Your version is kept in", "你原来的版本保存在"),
+            crate::words::of(lang).backup_kept_in(),
             ctx.shown_path(&backup)
-        );
+        )?;
     }
     Ok(Status::Success)
 }
@@ -77,12 +62,8 @@ pub fn run(ctx: &mut Ctx, id: Option<&str>, force: bool) -> Result<Status> {
 fn confirm(lang: crate::content::text::Lang, shown: &str) -> Result<bool> {
     eprint!(
         "{} {shown}? {} [y/N] ",
-        tr(
-            lang,
-            "Replace your work in",
-            "要用课程原始版本替换你在下面文件中的内容吗："
-        ),
-        tr(lang, "(a backup is kept)", "（会保留备份）")
+        crate::words::of(lang).replace_work_in(),
+        crate::words::of(lang).backup_is_kept()
     );
     std::io::stderr().flush().ok();
     let mut answer = String::new();

@@ -2,7 +2,6 @@
 
 use super::{Ctx, Status};
 use crate::check::Target;
-use crate::content::text::tr;
 use anyhow::{Context, Result};
 use std::process::Command;
 
@@ -17,14 +16,7 @@ pub fn run(ctx: &Ctx, id: &str, solution: bool) -> Result<Status> {
         return Ok(Status::Failed);
     };
     // stdout belongs to the program alone: our words go to stderr.
-    eprintln!(
-        "{}",
-        tr(
-            ctx.lang,
-            "Running. Type one JSON message per line; Ctrl-D ends the input.",
-            "运行中。每行输入一条 JSON 消息；Ctrl-D 结束输入。"
-        )
-    );
+    eprintln!("{}", crate::words::of(ctx.lang).running());
     let (first, rest) = program.argv.split_first().context("empty command")?;
     let status = Command::new(first)
         .args(rest)

@@ -4,9 +4,7 @@
 use super::{Ctx, Status};
 use crate::check::Target;
 use crate::cli::ServeArgs;
-use crate::content::Lang;
 use crate::content::model::ExerciseKind;
-use crate::content::text::tr;
 use crate::runner::Program;
 use crate::serve::{Allowed, Bridge, Options};
 use anyhow::{Result, bail};
@@ -33,19 +31,9 @@ pub fn run(ctx: &Ctx, args: ServeArgs) -> Result<Status> {
     )?;
     let url = bridge.url();
     // The URL alone on stdout, first, so a script can read it.
-    println!("{url}");
+    outln!("{url}")?;
     let _ = std::io::stdout().flush();
-    eprintln!(
-        "{}",
-        match ctx.lang {
-            Lang::En => format!(
-                "learn serve: MCP 2026-07-28 over Streamable HTTP at {url} (POST one JSON-RPC message per request); Ctrl-C stops it."
-            ),
-            Lang::Zh => format!(
-                "learn serve：在 {url} 以 Streamable HTTP 提供 MCP 2026-07-28（每个 POST 一条 JSON-RPC 消息）；按 Ctrl-C 停止。"
-            ),
-        }
-    );
+    eprintln!("{}", crate::words::of(ctx.lang).serving(&url.to_string()));
     bridge.spawn();
     loop {
         std::thread::park();
@@ -65,19 +53,12 @@ pub fn program_for(
         let example = ctx.server_example();
         bail!(
             "{}",
-            match ctx.lang {
-                Lang::En => format!(
-                    "`learn {command}` serves a server; name a server exercise, such as `{example}`, or give --cmd."
-                ),
-                Lang::Zh => format!(
-                    "`learn {command}` 提供的是服务器；请指定一个服务器练习（例如 `{example}`），或使用 --cmd。"
-                ),
-            }
+            crate::words::of(ctx.lang).not_a_server(command, example)
         );
     }
     let built = ctx.build_for_terminal(exercise, target)?;
     if built.is_none() {
-        eprintln!("{}", tr(ctx.lang, "Nothing is served.", "没有启动服务。"));
+        eprintln!("{}", crate::words::of(ctx.lang).nothing_served());
     }
     Ok(built)
 }

@@ -1,7 +1,6 @@
 //! `learn solution`: the reference, once earned (or forced).
 
 use super::{Ctx, Status};
-use crate::content::text::tr;
 use anyhow::{Context, Result, bail};
 
 pub fn run(ctx: &Ctx, id: Option<&str>, force: bool) -> Result<Status> {
@@ -12,18 +11,14 @@ pub fn run(ctx: &Ctx, id: Option<&str>, force: bool) -> Result<Status> {
     if !solved && !force {
         bail!(
             "{} `learn solution {} --force`",
-            tr(
-                ctx.lang,
-                "you have not solved this exercise yet; try `learn hint` first, or see it anyway with",
-                "你还没有完成这个练习；先试试 `learn hint`，或者直接查看："
-            ),
+            crate::words::of(ctx.lang).not_solved_yet(),
             exercise.id
         );
     }
     let path = ctx.project.solution_file(&exercise.file);
     let text = std::fs::read_to_string(&path)
         .with_context(|| format!("cannot read {}", path.display()))?;
-    println!("{}", ctx.shown_path(&path));
-    print!("{text}");
+    outln!("{}", ctx.shown_path(&path))?;
+    out!("{text}")?;
     Ok(Status::Success)
 }

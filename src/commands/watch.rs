@@ -1,11 +1,11 @@
 //! `learn watch`: re-check on every save, and move on when solved, in
 //! `learn next`'s order (it stops where a reading or a quiz comes first).
 
+use super::check::CheckRequest;
 use super::check::run as check;
 use super::{Ctx, Status};
-use crate::cli::{CheckArgs, ScenarioSeed, ScenarioTimeout, TargetArgs};
-use crate::content::text::tr;
-use crate::content::{Lang, Step};
+use crate::check::Target;
+use crate::content::Step;
 use anyhow::{Context, Result};
 use colored::Colorize;
 use notify::event::{EventKind, MetadataKind, ModifyKind};
@@ -20,7 +20,7 @@ const SETTLE: Duration = Duration::from_millis(300);
 
 type Events = Receiver<notify::Result<notify::Event>>;
 
-pub fn run(ctx: &mut Ctx, timeout: ScenarioTimeout) -> Result<Status> {
+pub fn run(ctx: &mut Ctx, timeout: Duration) -> Result<Status> {
     let (tx, rx) = mpsc::channel();
     let folder = ctx.project.root.join("exercises");
     // Native file events where the system has them; polling where it does not
@@ -50,30 +50,24 @@ pub fn run(ctx: &mut Ctx, timeout: ScenarioTimeout) -> Result<Status> {
             Some((_, Step::Exercise(id))) => ctx.exercise(id)?,
             Some(_) => {
                 // A reading or a quiz comes first: watching cannot do those.
-                println!("{}", super::next::after_solve(ctx));
+                outln!("{}", super::next::after_solve(ctx))?;
                 return Ok(Status::Success);
             }
             None => {
-                println!(
+                outln!(
                     "{}",
-                    tr(
-                        lang,
-                        "Every step is done. Nothing left to watch!",
-                        "所有步骤都完成了，没有需要监视的了！"
-                    )
-                    .green()
-                    .bold()
-                );
+                    crate::words::of(lang).all_done_watching().green().bold()
+                )?;
                 return Ok(Status::Success);
             }
         };
         let id = exercise.id.clone();
         let file = ctx.project.exercise_file(&exercise.file);
-        let args = CheckArgs {
+        let args = CheckRequest {
             id: Some(id.clone()),
-            target: TargetArgs::default(),
+            target: Target::Exercise,
+            seed: None,
             timeout,
-            seed: ScenarioSeed::default(),
             json: false,
             full: false,
         };
@@ -81,27 +75,19 @@ pub fn run(ctx: &mut Ctx, timeout: ScenarioTimeout) -> Result<Status> {
         if status == Status::Success {
             if let Some((_, Step::Exercise(next))) = ctx.next_step() {
                 let next = ctx.exercise(next)?;
-                println!();
-                print!("{}", super::next::exercise_brief(ctx, next)?);
+                outln!()?;
+                out!("{}", super::next::exercise_brief(ctx, next)?)?;
             }
             continue;
         }
-        println!(
+        outln!(
             "{}",
-            match lang {
-                Lang::En => format!(
-                    "Watching {} · save to check again · Ctrl-C to stop",
-                    ctx.shown_path(&file)
-                ),
-                Lang::Zh => format!(
-                    "正在监视 {} · 保存即重新检查 · Ctrl-C 退出",
-                    ctx.shown_path(&file)
-                ),
-            }
-            .dimmed()
-        );
+            crate::words::of(lang)
+                .watching(&ctx.shown_path(&file))
+                .dimmed()
+        )?;
         wait_for_save(&rx, &file);
-        println!("\n{}", "─".repeat(60).dimmed());
+        outln!("\n{}", "─".repeat(60).dimmed())?;
     }
 }
 

@@ -63,14 +63,6 @@ impl Localized {
     }
 }
 
-/// Picks between two literal translations of runner text.
-pub fn tr<'a>(lang: Lang, en: &'a str, zh: &'a str) -> &'a str {
-    match lang {
-        Lang::En => en,
-        Lang::Zh => zh,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -58,51 +58,7 @@ pub fn rustc(plan: &BuildPlan, job: &Job, deadline: Instant) -> Result<Attempt> 
     }
 
     let toolchain = plan.toolchain;
-    let (rustc, deps, out_path) = if plan.confinement.is_some() {
-        (
-            PathBuf::from("/toolchain/bin/rustc"),
-            PathBuf::from("/deps"),
-            PathBuf::from("/out/program"),
-        )
-    } else {
-        (
-            toolchain.sysroot.join("bin").join("rustc"),
-            toolchain.deps_dir.clone(),
-            out.join("program"),
-        )
-    };
-    let mut argv: Vec<OsString> = vec![rustc.into()];
-    argv.extend(toolchain.flags.iter().map(OsString::from));
-    if job.cap_lints {
-        argv.extend(["--cap-lints".into(), "allow".into()]);
-    }
-    for arg in [
-        "--crate-type",
-        "bin",
-        "--crate-name",
-        "exercise",
-        "-C",
-        "debuginfo=0",
-        "-C",
-        "strip=symbols",
-        "-C",
-        "embed-bitcode=no",
-        "--error-format=json",
-        "--color",
-        "never",
-    ] {
-        argv.push(arg.into());
-    }
-    let mut dependency = OsString::from("dependency=");
-    dependency.push(&deps);
-    argv.extend(["-L".into(), dependency]);
-    for (name, file) in &toolchain.externs {
-        let mut spec = OsString::from(format!("{name}="));
-        spec.push(deps.join(file));
-        argv.extend(["--extern".into(), spec]);
-    }
-    argv.extend(["-o".into(), out_path.into()]);
-    argv.push(format!("exercises/{}", job.source.file).into());
+    let argv = rustc_argv(plan, job, &out);
 
     let left = deadline.saturating_duration_since(Instant::now());
     let confined = plan.confinement.zip(job.uid);
@@ -159,6 +115,58 @@ pub fn rustc(plan: &BuildPlan, job: &Job, deadline: Instant) -> Result<Attempt> 
             messages
         }
     )))
+}
+
+/// rustc's command line for `job`, with the paths the sandbox shows it
+/// (`/toolchain`, `/deps`, `/out`) when there is one.
+fn rustc_argv(plan: &BuildPlan, job: &Job, out: &Path) -> Vec<OsString> {
+    let toolchain = plan.toolchain;
+    let (rustc, deps, out_path) = if plan.confinement.is_some() {
+        (
+            PathBuf::from("/toolchain/bin/rustc"),
+            PathBuf::from("/deps"),
+            PathBuf::from("/out/program"),
+        )
+    } else {
+        (
+            toolchain.sysroot.join("bin").join("rustc"),
+            toolchain.deps_dir.clone(),
+            out.join("program"),
+        )
+    };
+    let mut argv: Vec<OsString> = vec![rustc.into()];
+    argv.extend(toolchain.flags.iter().map(OsString::from));
+    if job.cap_lints {
+        argv.extend(["--cap-lints".into(), "allow".into()]);
+    }
+    for arg in [
+        "--crate-type",
+        "bin",
+        "--crate-name",
+        "exercise",
+        "-C",
+        "debuginfo=0",
+        "-C",
+        "strip=symbols",
+        "-C",
+        "embed-bitcode=no",
+        "--error-format=json",
+        "--color",
+        "never",
+    ] {
+        argv.push(arg.into());
+    }
+    let mut dependency = OsString::from("dependency=");
+    dependency.push(&deps);
+    argv.extend(["-L".into(), dependency]);
+    for (name, file) in &toolchain.externs {
+        let mut spec = OsString::from(format!("{name}="));
+        spec.push(deps.join(file));
+        argv.extend(["--extern".into(), spec]);
+    }
+    argv.extend(["-o".into(), out_path.into()]);
+    argv.push(format!("exercises/{}", job.source.file).into());
+    argv
 }
 
 fn describe(status: ExitStatus) -> String {

@@ -142,6 +142,10 @@ impl ExerciseReport {
 /// run, one a page would run, a failed scenario whose message holds its
 /// input, a hidden scenario, and an exercise not attempted.
 #[cfg(test)]
+#[allow(
+    clippy::too_many_lines,
+    reason = "test data: one literal class, clearer whole"
+)]
 pub fn sample() -> Report {
     let exercise =
         |number: u32, id: &str, status: ExerciseStatus, scenarios: Vec<ScenarioReport>| {

@@ -32,19 +32,7 @@ pub struct Toolchain {
 pub fn prepare(root: &Path, grade_dir: &Path, jobs: usize) -> Result<Toolchain> {
     let manifest = ExerciseManifest::read(root)?;
     let deps_package = grade_dir.join("deps");
-    fs::create_dir_all(deps_package.join("src"))
-        .with_context(|| format!("cannot create {}", deps_package.display()))?;
-    write_if_changed(&deps_package.join("Cargo.toml"), &manifest.deps_package()?)?;
-    write_if_changed(
-        &deps_package.join("src/lib.rs"),
-        "// Written by `learn grade`: only here so cargo builds the dependencies.\n",
-    )?;
-    let lock_file = root.join("Cargo.lock");
-    if lock_file.is_file() {
-        // The grader's versions of everything.
-        let text = fs::read_to_string(&lock_file).context("cannot read Cargo.lock")?;
-        write_if_changed(&deps_package.join("Cargo.lock"), &text)?;
-    }
+    write_deps_package(root, &deps_package, &manifest)?;
     let target_dir = grade_dir.join("target");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let output = Command::new(&cargo)
@@ -68,30 +56,7 @@ pub fn prepare(root: &Path, grade_dir: &Path, jobs: usize) -> Result<Toolchain> 
                 PathBuf::from(&cargo).display()
             )
         })?;
-    let mut libs = BTreeMap::new();
-    for line in String::from_utf8_lossy(&output.stdout).lines() {
-        let Ok(message) = serde_json::from_str::<Value>(line) else {
-            continue;
-        };
-        if message.get("reason").and_then(Value::as_str) != Some("compiler-artifact") {
-            continue;
-        }
-        let name = message
-            .pointer("/target/name")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .replace('-', "_");
-        let rlib = message
-            .get("filenames")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .find(|f| f.ends_with(".rlib"));
-        if let Some(rlib) = rlib {
-            libs.insert(name, PathBuf::from(rlib));
-        }
-    }
+    let libs = built_libs(&output.stdout);
     if !output.status.success() {
         bail!(
             "cargo could not build the grader's dependencies (harness/, exercises/Cargo.toml), so no student was graded:\n{}",
@@ -138,6 +103,55 @@ pub fn prepare(root: &Path, grade_dir: &Path, jobs: usize) -> Result<Toolchain> 
         flags,
         fingerprint: sha256_hex(fingerprint.as_bytes()),
     })
+}
+
+/// A package whose only job is to make cargo build the exercises'
+/// dependencies, with the grader's Cargo.lock when there is one.
+fn write_deps_package(root: &Path, deps_package: &Path, manifest: &ExerciseManifest) -> Result<()> {
+    fs::create_dir_all(deps_package.join("src"))
+        .with_context(|| format!("cannot create {}", deps_package.display()))?;
+    write_if_changed(&deps_package.join("Cargo.toml"), &manifest.deps_package()?)?;
+    write_if_changed(
+        &deps_package.join("src/lib.rs"),
+        "// Written by `learn grade`: only here so cargo builds the dependencies.\n",
+    )?;
+    let lock_file = root.join("Cargo.lock");
+    if lock_file.is_file() {
+        // The grader's versions of everything.
+        let text = fs::read_to_string(&lock_file).context("cannot read Cargo.lock")?;
+        write_if_changed(&deps_package.join("Cargo.lock"), &text)?;
+    }
+    Ok(())
+}
+
+/// Each library cargo built (its `--message-format=json` artifacts), by
+/// crate name: the `.rlib` to link.
+fn built_libs(stdout: &[u8]) -> BTreeMap<String, PathBuf> {
+    let mut libs = BTreeMap::new();
+    for line in String::from_utf8_lossy(stdout).lines() {
+        let Ok(message) = serde_json::from_str::<Value>(line) else {
+            continue;
+        };
+        if message.get("reason").and_then(Value::as_str) != Some("compiler-artifact") {
+            continue;
+        }
+        let name = message
+            .pointer("/target/name")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .replace('-', "_");
+        let rlib = message
+            .get("filenames")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .find(|f| f.ends_with(".rlib"));
+        if let Some(rlib) = rlib {
+            libs.insert(name, PathBuf::from(rlib));
+        }
+    }
+    libs
 }
 
 fn tool_output(program: &std::ffi::OsStr, args: &[&str], cwd: &Path) -> Result<String> {

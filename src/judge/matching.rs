@@ -82,6 +82,10 @@ pub fn resolve(pattern: &Pattern, bindings: &Bindings) -> Pattern {
     }
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "one match over the pattern kinds against a value; the arms read best side by side"
+)]
 fn check(
     pattern: &Pattern,
     value: Option<&Value>,

@@ -63,17 +63,79 @@ pub fn judge_scenario(scenario: &Scenario, transcript: &Transcript) -> ScenarioV
     }
 }
 
+/// Judges one run of a scenario, step by step: how the process ended, what
+/// came back, which request each response answers, what is missing and what
+/// came unasked.
 fn judge_run(
     scenario: &Scenario,
     run: &RunRecord,
     bindings: &Bindings,
     problems: &mut Vec<Problem>,
 ) {
+    if !judge_process(run, problems) {
+        return;
+    }
+    if scenario.answers == AnswerOrder::InOrder {
+        in_order::judge_in_order(scenario, run, bindings, problems);
+        return;
+    }
+    notified::judge_notifications(scenario, run, bindings, problems);
+    let (responses, broken_ids) = read_responses(run, problems);
+    let mut claimed = vec![false; responses.len()];
+    let Claimed {
+        mut missing,
+        idless_steps,
+    } = claim_answers(scenario, run, &responses, &mut claimed, bindings, problems);
+    let unclear = attribute_idless(
+        scenario,
+        run,
+        &idless_steps,
+        &responses,
+        &mut claimed,
+        bindings,
+        problems,
+        &mut missing,
+    );
+
+    let crashed = problems
+        .iter()
+        .any(|p| matches!(p, Problem::Crashed { .. }));
+    if (!missing.is_empty() || unclear)
+        && !crashed
+        && let Some(early) = run.early
+    {
+        problems.push(Problem::EndedEarly(early));
+    }
+    // Indexed only when an answer is missing: a passing run never needs it.
+    if !missing.is_empty() {
+        let mut near_misses = near_miss::NearMisses::new(&responses, &claimed);
+        for (sent, key) in &missing {
+            let only_one_left = missing.len() == 1 && near_misses.unclaimed() == 1;
+            let broke = matches!(key, ResponseKey::Id(id) if broken_ids.contains(id));
+            let near = if broke {
+                Some(NearMiss::BrokenAnswer)
+            } else {
+                near_misses.take(key, &mut claimed, only_one_left)
+            };
+            problems.push(Problem::MissingResponse {
+                step: sent.step,
+                sent: sent.text.clone(),
+                key: (*key).clone(),
+                near,
+            });
+        }
+    }
+    judge_unclaimed(run, responses, &claimed, problems);
+}
+
+/// How the process ended, and the limit it hit. Returns false when it never
+/// started (nothing else can be judged).
+fn judge_process(run: &RunRecord, problems: &mut Vec<Problem>) -> bool {
     if let ProcessEnd::NotStarted(error) = &run.end {
         problems.push(Problem::NotStarted {
             error: error.clone(),
         });
-        return;
+        return false;
     }
     if matches!(run.end, ProcessEnd::Exited(code) if code != 0)
         || matches!(run.end, ProcessEnd::Signaled(_))
@@ -90,12 +152,12 @@ fn judge_run(
         Some(limit) => problems.push(Problem::Limit(limit)),
         None => {}
     }
+    true
+}
 
-    if scenario.answers == AnswerOrder::InOrder {
-        in_order::judge_in_order(scenario, run, bindings, problems);
-        return;
-    }
-    notified::judge_notifications(scenario, run, bindings, problems);
+/// The responses among the lines received, and the ids of the lines that
+/// broke the envelope rules (each such line is a problem).
+fn read_responses(run: &RunRecord, problems: &mut Vec<Problem>) -> (Vec<Value>, Vec<Value>) {
     let mut responses = Vec::new();
     let mut broken_ids: Vec<Value> = Vec::new();
     // A blank line carries no message; clients skip it.
@@ -116,7 +178,29 @@ fn judge_run(
             }
         }
     }
-    let mut claimed = vec![false; responses.len()];
+    (responses, broken_ids)
+}
+
+type Missing<'a> = Vec<(&'a crate::runner::transcript::Sent, &'a ResponseKey)>;
+
+/// What [`claim_answers`] leaves: the steps whose answer did not come, and
+/// the steps that expect an error without an id (matched afterwards).
+struct Claimed<'a> {
+    missing: Missing<'a>,
+    idless_steps: Vec<(&'a crate::runner::transcript::Sent, Pattern)>,
+}
+
+/// Gives each step that expects an answer the response it answers (by exact
+/// id first, so an error with a null id is never taken for one of them) and
+/// judges that response against the step's pattern.
+fn claim_answers<'a>(
+    scenario: &Scenario,
+    run: &'a RunRecord,
+    responses: &[Value],
+    claimed: &mut [bool],
+    bindings: &Bindings,
+    problems: &mut Vec<Problem>,
+) -> Claimed<'a> {
     // Responses by exact id, in arrival order: finding a request's answer
     // is then a lookup, not a pass over every response.
     let mut by_id: HashMap<ExactId, Vec<usize>> = HashMap::new();
@@ -125,9 +209,7 @@ fn judge_run(
             by_id.entry(id).or_default().push(i);
         }
     }
-
-    // Exact ids first, so an error with a null id is never taken for one of
-    // them; errors without an id are matched by what they say, below.
+    // Errors without an id are matched by what they say, later.
     let mut missing = Vec::new();
     let mut idless_steps = Vec::new();
     for sent in &run.sent {
@@ -184,47 +266,20 @@ fn judge_run(
             None => missing.push((sent, key)),
         }
     }
-
-    let unclear = attribute_idless(
-        scenario,
-        run,
-        &idless_steps,
-        &responses,
-        &mut claimed,
-        bindings,
-        problems,
-        &mut missing,
-    );
-
-    let crashed = problems
-        .iter()
-        .any(|p| matches!(p, Problem::Crashed { .. }));
-    if (!missing.is_empty() || unclear)
-        && !crashed
-        && let Some(early) = run.early
-    {
-        problems.push(Problem::EndedEarly(early));
+    Claimed {
+        missing,
+        idless_steps,
     }
-    // Indexed only when an answer is missing: a passing run never needs it.
-    if !missing.is_empty() {
-        let mut near_misses = near_miss::NearMisses::new(&responses, &claimed);
-        for (sent, key) in &missing {
-            let only_one_left = missing.len() == 1 && near_misses.unclaimed() == 1;
-            let broke = matches!(key, ResponseKey::Id(id) if broken_ids.contains(id));
-            let near = if broke {
-                Some(NearMiss::BrokenAnswer)
-            } else {
-                near_misses.take(key, &mut claimed, only_one_left)
-            };
-            problems.push(Problem::MissingResponse {
-                step: sent.step,
-                sent: sent.text.clone(),
-                key: (*key).clone(),
-                near,
-            });
-        }
-    }
+}
 
+/// Each response no step claimed: a second answer to a request, an answer
+/// to a message that wants none, or one nobody asked for.
+fn judge_unclaimed(
+    run: &RunRecord,
+    responses: Vec<Value>,
+    claimed: &[bool],
+    problems: &mut Vec<Problem>,
+) {
     let answered_ids: Vec<&Value> = run
         .sent
         .iter()
@@ -296,7 +351,7 @@ fn attribute_idless<'a>(
     claimed: &mut [bool],
     bindings: &Bindings,
     problems: &mut Vec<Problem>,
-    missing: &mut Vec<(&'a crate::runner::transcript::Sent, &'a ResponseKey)>,
+    missing: &mut Missing<'a>,
 ) -> bool {
     if steps.is_empty() {
         return false;

@@ -34,31 +34,12 @@ pub enum Unclear {
 
 impl Unclear {
     pub fn message(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (Unclear::NoSuchChoice { given, last }, Lang::En) => {
-                format!("there is no choice `{given}`: the letters go from a to {last}")
-            }
-            (Unclear::NoSuchChoice { given, last }, Lang::Zh) => {
-                format!("没有选项 `{given}`：字母范围是 a 到 {last}")
-            }
-            (Unclear::OneLetterOnly { last }, Lang::En) => {
-                format!("give one letter only (a to {last})")
-            }
-            (Unclear::OneLetterOnly { last }, Lang::Zh) => {
-                format!("只能给一个字母（a 到 {last}）")
-            }
-            (Unclear::NotLetters { last, words: true }, Lang::En) => {
-                format!("answer with a letter from a to {last}, or the word itself")
-            }
-            (Unclear::NotLetters { last, words: true }, Lang::Zh) => {
-                format!("请用 a 到 {last} 的字母作答，或直接写出那个词")
-            }
-            (Unclear::NotLetters { last, words: false }, Lang::En) => {
-                format!("answer with letters from a to {last}")
-            }
-            (Unclear::NotLetters { last, words: false }, Lang::Zh) => {
-                format!("请用 a 到 {last} 的字母作答")
-            }
+        let w = crate::words::of(lang);
+        match self {
+            Unclear::NoSuchChoice { given, last } => w.no_such_choice(*given, *last),
+            Unclear::OneLetterOnly { last } => w.one_letter_only(*last),
+            Unclear::NotLetters { last, words: true } => w.letter_or_word_from(*last),
+            Unclear::NotLetters { last, words: false } => w.letters_from(*last),
         }
     }
 }

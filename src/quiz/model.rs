@@ -87,16 +87,21 @@ pub fn message_kind_named(name: &str) -> Option<wire::Kind> {
 /// The shown label of a message kind; the Chinese one keeps the English
 /// word, which is what the learner meets in code and in the exercises.
 fn message_kind_label(kind: wire::Kind) -> Localized {
-    let zh = match kind {
-        wire::Kind::Request => "请求 (request)",
-        wire::Kind::Notification => "通知 (notification)",
-        wire::Kind::Result => "结果响应 (result)",
-        wire::Kind::Error => "错误响应 (error)",
-        wire::Kind::Invalid => "无效消息 (invalid)",
-    };
+    both(|w| match kind {
+        wire::Kind::Request => w.request_choice(),
+        wire::Kind::Notification => w.notification_choice(),
+        wire::Kind::Result => w.result_choice(),
+        wire::Kind::Error => w.error_choice(),
+        wire::Kind::Invalid => w.invalid_choice(),
+    })
+}
+
+/// One entry of the words catalog in both languages.
+fn both(entry: impl Fn(&dyn crate::words::Words) -> &'static str) -> Localized {
+    use crate::content::Lang;
     Localized {
-        en: kind.name().into(),
-        zh: zh.into(),
+        en: entry(crate::words::of(Lang::En)).into(),
+        zh: entry(crate::words::of(Lang::Zh)).into(),
     }
 }
 
@@ -129,21 +134,15 @@ impl Kind {
 
     /// What the learner is asked to do, for the question's heading.
     pub fn label(&self) -> Localized {
-        let (en, zh) = match self {
-            Kind::Single { .. } => ("single choice", "单选题"),
-            Kind::Multiple { .. } => (
-                "multiple choice: pick every right one",
-                "多选题：选出所有正确项",
-            ),
-            Kind::TrueFalse { .. } => ("true or false", "判断题"),
-            Kind::Short { .. } => ("short answer", "简答题"),
-            Kind::MessageKind { .. } => ("name the message's kind", "判断消息种类"),
-            Kind::ServerReply { .. } => ("the server's reply", "判断服务器的回复"),
+        let label = |w: &dyn crate::words::Words| match self {
+            Kind::Single { .. } => w.single_choice(),
+            Kind::Multiple { .. } => w.multiple_choice(),
+            Kind::TrueFalse { .. } => w.true_or_false(),
+            Kind::Short { .. } => w.short_answer(),
+            Kind::MessageKind { .. } => w.name_the_kind(),
+            Kind::ServerReply { .. } => w.server_reply(),
         };
-        Localized {
-            en: en.into(),
-            zh: zh.into(),
-        }
+        both(label)
     }
 
     /// The choices in file order (`a`, `b`, ... before any shuffling).
@@ -153,16 +152,7 @@ impl Kind {
             Kind::Single { choices, .. }
             | Kind::Multiple { choices, .. }
             | Kind::ServerReply { choices, .. } => choices.clone(),
-            Kind::TrueFalse { .. } => vec![
-                Localized {
-                    en: "true".into(),
-                    zh: "对 (true)".into(),
-                },
-                Localized {
-                    en: "false".into(),
-                    zh: "错 (false)".into(),
-                },
-            ],
+            Kind::TrueFalse { .. } => vec![both(|w| w.true_choice()), both(|w| w.false_choice())],
             Kind::MessageKind { .. } => MESSAGE_KINDS.into_iter().map(message_kind_label).collect(),
             Kind::Short { .. } => Vec::new(),
         }

@@ -10,7 +10,6 @@ use super::model::{Kind, Question, Quiz, letter};
 use super::score::{Score, standing};
 use super::shuffle::ChoiceOrder;
 use crate::content::Lang;
-use crate::content::text::tr;
 use anyhow::Result;
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
@@ -110,11 +109,7 @@ impl Session<'_> {
                     writeln!(
                         out,
                         "\n{}",
-                        self.paint.dim(tr(
-                            self.lang,
-                            "Input ended: the answers given so far are saved.",
-                            "输入结束：已作答的题目都已保存。"
-                        ))
+                        self.paint.dim(crate::words::of(self.lang).input_ended())
                     )?;
                     break;
                 }
@@ -131,48 +126,23 @@ impl Session<'_> {
         let lang = self.lang;
         let count = self.questions.len();
         let repeat = format!("learn quiz {} --seed {}", self.quiz.id, self.seed);
-        let (heading, facts) = match lang {
-            Lang::En => (
-                format!("Quiz · {}", self.title),
-                format!(
-                    "{count} question{} · pass mark {}% · seed {} ({} repeats this order of choices)",
-                    if count == 1 { "" } else { "s" },
-                    self.quiz.pass_percent,
-                    self.seed,
-                    self.paint.command(&repeat)
-                ),
-            ),
-            Lang::Zh => (
-                format!("小测验 · {}", self.title),
-                format!(
-                    "共 {count} 题 · 及格线 {}% · 种子 {}（{} 可重现这次的选项顺序）",
-                    self.quiz.pass_percent,
-                    self.seed,
-                    self.paint.command(&repeat)
-                ),
-            ),
-        };
+        let w = crate::words::of(lang);
+        let heading = w.quiz_heading(self.title);
+        let facts = w.quiz_facts(
+            count,
+            self.quiz.pass_percent,
+            self.seed,
+            &self.paint.command(&repeat),
+        );
         writeln!(out, "{}", self.paint.heading(&heading))?;
         if self.retry {
-            writeln!(
-                out,
-                "{}",
-                tr(
-                    lang,
-                    "Only the questions you missed last time.",
-                    "只出上次没答对的题。"
-                )
-            )?;
+            writeln!(out, "{}", crate::words::of(lang).only_missed())?;
         }
         writeln!(out, "{}", self.paint.dim(&facts))?;
         writeln!(
             out,
             "{}",
-            self.paint.dim(tr(
-                lang,
-                "Type your answer and press Enter. An empty line skips a question (it scores zero).",
-                "输入答案后按回车。空行表示跳过这一题（不得分）。"
-            ))
+            self.paint.dim(crate::words::of(lang).how_to_answer())
         )?;
         Ok(())
     }
@@ -185,10 +155,7 @@ impl Session<'_> {
         order: &ChoiceOrder,
     ) -> Result<()> {
         let lang = self.lang;
-        let position = match lang {
-            Lang::En => format!("Question {} of {}", index + 1, self.questions.len()),
-            Lang::Zh => format!("第 {} 题，共 {} 题", index + 1, self.questions.len()),
-        };
+        let position = crate::words::of(lang).question_of(index + 1, self.questions.len());
         writeln!(out)?;
         writeln!(
             out,
@@ -217,20 +184,12 @@ impl Session<'_> {
             Kind::Multiple { .. } => writeln!(
                 out,
                 "{}",
-                self.paint.dim(tr(
-                    lang,
-                    "(every letter that applies, e.g. `a c`)",
-                    "（写出所有符合的字母，例如 `a c`）"
-                ))
+                self.paint.dim(crate::words::of(lang).every_letter())
             )?,
             Kind::TrueFalse { .. } | Kind::MessageKind { .. } => writeln!(
                 out,
                 "{}",
-                self.paint.dim(tr(
-                    lang,
-                    "(a letter, or the word itself)",
-                    "（写字母，或直接写出那个词）"
-                ))
+                self.paint.dim(crate::words::of(lang).letter_or_word())
             )?,
             _ => {}
         }
@@ -263,16 +222,8 @@ impl Session<'_> {
                 Err(unclear) => writeln!(
                     out,
                     "{}",
-                    self.paint.wrong(&match self.lang {
-                        Lang::En => format!(
-                            "? {}; try again (an empty line skips)",
-                            unclear.message(Lang::En)
-                        ),
-                        Lang::Zh => format!(
-                            "？{}；请再试一次（空行表示跳过）",
-                            unclear.message(Lang::Zh)
-                        ),
-                    })
+                    self.paint
+                        .wrong(&crate::words::of(self.lang).try_again(&unclear.message(self.lang)))
                 )?,
             }
         }
@@ -288,17 +239,17 @@ impl Session<'_> {
     ) -> Result<()> {
         let lang = self.lang;
         let verdict = if right {
-            self.paint.right(tr(lang, "✓ Right.", "✓ 答对了。"))
+            self.paint.right(crate::words::of(lang).right())
         } else if *reply == Reply::Blank {
             self.paint.wrong(&format!(
                 "{}{}",
-                tr(lang, "– Skipped. The answer: ", "– 已跳过。答案："),
+                crate::words::of(lang).skipped_answer(),
                 self.answer_text(question, order)
             ))
         } else {
             self.paint.wrong(&format!(
                 "{}{}",
-                tr(lang, "✗ Not right. The answer: ", "✗ 不对。答案："),
+                crate::words::of(lang).not_right_answer(),
                 self.answer_text(question, order)
             ))
         };
@@ -311,7 +262,7 @@ impl Session<'_> {
         writeln!(
             out,
             "{}{}",
-            self.paint.dim(tr(lang, "More: ", "详见：")),
+            self.paint.dim(crate::words::of(lang).more()),
             self.paint
                 .command(&format!("learn read {}", question.section))
         )?;
@@ -357,37 +308,21 @@ pub fn write_summary(
     let overall = standing(quiz, latest);
     let passed = overall.passes(quiz.pass_percent);
     writeln!(out)?;
-    let line = match lang {
-        Lang::En => format!(
-            "Score: {} of {} ({}%)",
-            score.right,
-            score.total,
-            score.percent()
-        ),
-        Lang::Zh => format!(
-            "得分：{}/{}（{}%）",
-            score.right,
-            score.total,
-            score.percent()
-        ),
-    };
+    let w = crate::words::of(lang);
+    let line = w.score_of(score.right, score.total, score.percent());
     writeln!(out, "{}", paint.heading(&line))?;
-    let state = match (lang, passed) {
-        (Lang::En, true) => paint.right("passed"),
-        (Lang::En, false) => paint.wrong("not passed yet"),
-        (Lang::Zh, true) => paint.right("已通过"),
-        (Lang::Zh, false) => paint.wrong("尚未通过"),
+    let state = if passed {
+        paint.right(w.quiz_passed())
+    } else {
+        paint.wrong(w.quiz_not_passed_yet())
     };
-    let line = match lang {
-        Lang::En => format!(
-            "Quiz {}: {state} · {} of {} right in your latest answers · pass mark {}%",
-            quiz.id, overall.right, overall.total, quiz.pass_percent
-        ),
-        Lang::Zh => format!(
-            "测验 {}：{state} · 最近一次作答答对 {}/{} · 及格线 {}%",
-            quiz.id, overall.right, overall.total, quiz.pass_percent
-        ),
-    };
+    let line = w.quiz_standing(
+        &quiz.id,
+        &state,
+        overall.right,
+        overall.total,
+        quiz.pass_percent,
+    );
     writeln!(out, "{line}")?;
     let missed: Vec<&str> = quiz
         .questions
@@ -397,20 +332,14 @@ pub fn write_summary(
         .collect();
     if !missed.is_empty() {
         let retry = paint.command(&format!("learn quiz {} --retry-wrong", quiz.id));
-        let line = match lang {
-            Lang::En => format!(
-                "Not yet right: {} · {retry} asks only those",
-                missed.join(", ")
-            ),
-            Lang::Zh => format!("尚未答对：{} · {retry} 只出这几题", missed.join(", ")),
-        };
+        let line = w.not_yet_right(&missed.join(", "), &retry);
         writeln!(out, "{line}")?;
     }
     if passed {
         writeln!(
             out,
             "{}{}",
-            paint.dim(tr(lang, "Next: ", "下一步：")),
+            paint.dim(crate::words::of(lang).next()),
             paint.command("learn next")
         )?;
     }

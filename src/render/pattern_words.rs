@@ -5,7 +5,7 @@
 
 use crate::content::Lang;
 use crate::content::pattern::JsonType;
-use crate::content::text::tr;
+use crate::words;
 use serde_json::{Map, Value};
 
 /// Marks a phrase standing in for a pattern inside a JSON document, so that
@@ -20,21 +20,25 @@ const WRITTEN_CLOSE: char = '\u{E003}';
 /// A pattern (variables already filled in) as a phrase: `a non-empty string`,
 /// `one of: 1 (integer), "a" (string)`.
 pub fn describe(pattern: &Value, lang: Lang) -> String {
-    let word = |en: &str, zh: &str| tr(lang, en, zh).to_string();
+    let w = words::of(lang);
     if let Some(text) = pattern.as_str() {
-        return match text {
-            "$any" => word("any value", "任意值"),
-            "$absent" => word("no such member", "没有这个成员"),
-            "$absent-or-null" => word("null, or no such member", "null，或没有这个成员"),
-            "$string" => word("a string", "字符串"),
-            "$nonempty" => word("a non-empty string", "非空字符串"),
-            "$integer" => word("an integer", "整数"),
-            "$number" => word("a number", "数字"),
-            "$bool" => word("true or false", "true 或 false"),
-            "$object" => word("an object", "对象"),
-            "$array" => word("an array", "数组"),
-            "$null" => word("null", "null"),
-            _ => match text.strip_prefix("$$") {
+        let word = match text {
+            "$any" => Some(w.any_value()),
+            "$absent" => Some(w.no_such_member()),
+            "$absent-or-null" => Some(w.null_or_absent()),
+            "$string" => Some(w.a_string()),
+            "$nonempty" => Some(w.a_nonempty_string()),
+            "$integer" => Some(w.an_integer()),
+            "$number" => Some(w.a_number()),
+            "$bool" => Some(w.a_bool()),
+            "$object" => Some(w.an_object()),
+            "$array" => Some(w.an_array()),
+            "$null" => Some(w.the_null()),
+            _ => None,
+        };
+        return match word {
+            Some(word) => word.to_string(),
+            None => match text.strip_prefix("$$") {
                 Some(literal) => typed(&Value::String(format!("${literal}")), lang),
                 None => typed(pattern, lang),
             },
@@ -47,12 +51,9 @@ pub fn describe(pattern: &Value, lang: Lang) -> String {
         Value::Object(members) => {
             let parts: Vec<String> = members
                 .iter()
-                .map(|(key, p)| format!("`{key}`{} {}", tr(lang, ":", "："), describe(p, lang)))
+                .map(|(key, p)| format!("`{key}`{} {}", w.member_colon(), describe(p, lang)))
                 .collect();
-            match lang {
-                Lang::En => format!("an object with {{{}}}", parts.join(", ")),
-                Lang::Zh => format!("对象 {{{}}}", parts.join("，")),
-            }
+            w.object_with(&parts)
         }
         Value::Array(items) => {
             let parts: Vec<String> = items.iter().map(|p| describe(p, lang)).collect();
@@ -64,7 +65,7 @@ pub fn describe(pattern: &Value, lang: Lang) -> String {
 
 /// The phrases of a list of patterns, each once (`$one-of` lists built from
 /// earlier ids repeat themselves), joined by the language's joiner.
-fn listed(items: &Value, lang: Lang, joiner_en: &str, joiner_zh: &str) -> String {
+fn listed(items: &Value, lang: Lang, joiner: &str) -> String {
     let mut parts: Vec<String> = Vec::new();
     for item in items.as_array().into_iter().flatten() {
         let phrase = describe(item, lang);
@@ -72,77 +73,35 @@ fn listed(items: &Value, lang: Lang, joiner_en: &str, joiner_zh: &str) -> String
             parts.push(phrase);
         }
     }
-    parts.join(tr(lang, joiner_en, joiner_zh))
+    parts.join(joiner)
 }
 
 fn describe_operator(operator: &str, argument: &Value, lang: Lang) -> String {
-    let list =
-        |items: &Value, joiner_en: &str, joiner_zh: &str| listed(items, lang, joiner_en, joiner_zh);
+    let w = words::of(lang);
     if operator == "$one-of"
         && let Some(phrase) = only_when(argument, lang)
     {
         return phrase;
     }
-    match (operator, lang) {
-        ("$one-of", Lang::En) => format!("one of: {}", list(argument, ", or ", "")),
-        ("$one-of", Lang::Zh) => format!("以下之一：{}", list(argument, "", "；或 ")),
-        ("$all-of", Lang::En) => format!("all of: {}", list(argument, "; and ", "")),
-        ("$all-of", Lang::Zh) => format!("同时满足：{}", list(argument, "", "；并且 ")),
-        ("$contains", Lang::En) => {
-            format!("an array that includes {}", list(argument, ", and ", ""))
-        }
-        ("$contains", Lang::Zh) => format!("包含 {} 的数组", list(argument, "", "、")),
-        ("$each", Lang::En) => format!(
-            "an array in which every element is {}",
-            describe(argument, lang)
-        ),
-        ("$each", Lang::Zh) => format!("每个元素都是{}的数组", describe(argument, lang)),
-        ("$not", Lang::En) => format!("anything but {}", describe(argument, lang)),
-        ("$not", Lang::Zh) => format!("不能是{}", describe(argument, lang)),
-        ("$numeric-text", Lang::En) => {
-            format!("a string that reads as the number {argument}")
-        }
-        ("$numeric-text", Lang::Zh) => format!("读作数字 {argument} 的字符串"),
-        ("$text-contains", Lang::En) => format!("a text containing the word {argument}"),
-        ("$text-contains", Lang::Zh) => format!("包含单词 {argument} 的文本"),
-        ("$single-entry", Lang::En) => format!(
-            "an object with exactly one member, whose value is {}",
-            describe(argument, lang)
-        ),
-        ("$single-entry", Lang::Zh) => {
-            format!(
-                "恰好只有一个成员、且其值为{}的对象",
-                describe(argument, lang)
-            )
-        }
-        ("$values", Lang::En) => format!(
-            "an object whose members' values, taken as a list, are {}",
-            describe(argument, lang)
-        ),
-        ("$values", Lang::Zh) => format!(
-            "一个对象，把它各成员的值排成列表后是{}",
-            describe(argument, lang)
-        ),
-        ("$at-least", Lang::En) => format!("a number no smaller than {}", bound(argument)),
-        ("$at-least", Lang::Zh) => format!("不小于 {} 的数字", bound(argument)),
-        ("$distinct", Lang::En) => match argument.as_str() {
-            Some("") | None => "an array in which no element appears twice".into(),
-            Some(pointer) => format!(
-                "an array in which no two elements have the same `{}`",
-                pointer.trim_start_matches('/').replace('/', ".")
-            ),
-        },
-        ("$distinct", Lang::Zh) => match argument.as_str() {
-            Some("") | None => "没有重复元素的数组".into(),
-            Some(pointer) => format!(
-                "任意两个元素的 `{}` 都不相同的数组",
-                pointer.trim_start_matches('/').replace('/', ".")
-            ),
+    let phrase = || describe(argument, lang);
+    match operator {
+        "$one-of" => w.one_of(&listed(argument, lang, w.or_joiner())),
+        "$all-of" => w.all_of(&listed(argument, lang, w.and_joiner())),
+        "$contains" => w.includes(&listed(argument, lang, w.includes_joiner())),
+        "$each" => w.each_element(&phrase()),
+        "$not" => w.anything_but(&phrase()),
+        "$numeric-text" => w.numeric_text(&argument.to_string()),
+        "$text-contains" => w.text_contains(&argument.to_string()),
+        "$single-entry" => w.single_entry(&phrase()),
+        "$values" => w.values_are(&phrase()),
+        "$at-least" => w.at_least(&bound(argument)),
+        "$distinct" => match argument.as_str() {
+            Some("") | None => w.distinct().into(),
+            Some(pointer) => w.distinct_by(&pointer.trim_start_matches('/').replace('/', ".")),
         },
         // An operator this renderer does not know yet: say so plainly rather
         // than print the pattern language.
-        (_, Lang::En) => "a value of a particular form (see the rule below)".into(),
-        (_, Lang::Zh) => "某种特定形式的值（见下方规则）".into(),
+        _ => w.unknown_operator().into(),
     }
 }
 
@@ -150,18 +109,11 @@ fn describe_operator(operator: &str, argument: &Value, lang: Lang) -> String {
 /// "a number no smaller than 0 (when it is a number at all)".
 fn only_when(alternatives: &Value, lang: Lang) -> Option<String> {
     let (excluded, rest) = unless(alternatives)?;
-    Some(match lang {
-        Lang::En => format!(
-            "{} (when it is {} at all)",
-            listed(&rest, lang, ", or ", ""),
-            describe(excluded, lang)
-        ),
-        Lang::Zh => format!(
-            "{}（只要它是{}）",
-            listed(&rest, lang, "", "；或 "),
-            describe(excluded, lang)
-        ),
-    })
+    let w = words::of(lang);
+    Some(w.only_when(
+        &listed(&rest, lang, w.or_joiner()),
+        &describe(excluded, lang),
+    ))
 }
 
 /// `[{"$not": x}, rest...]` (in any order) as `(x, rest)`: a rule that
@@ -210,22 +162,13 @@ pub fn typed(value: &Value, lang: Lang) -> String {
         Some((text, Ok(number))) => (number, Some(text.to_string())),
         _ => (value.clone(), None),
     };
-    let kind = match (JsonType::of(&value), lang) {
+    let kind = match JsonType::of(&value) {
         // `null` names its own type: "null (null)" says nothing more.
-        (JsonType::Null, _) => return "null".into(),
-        (kind, Lang::En) => kind.name(),
-        (JsonType::String, Lang::Zh) => "字符串",
-        (JsonType::Integer, Lang::Zh) => "整数",
-        (JsonType::Number, Lang::Zh) => "数字",
-        (JsonType::Bool, Lang::Zh) => "布尔值",
-        (JsonType::Object, Lang::Zh) => "对象",
-        (JsonType::Array, Lang::Zh) => "数组",
+        JsonType::Null => return "null".into(),
+        kind => words::of(lang).type_name(kind),
     };
     let value = super::style::clip(&text.unwrap_or_else(|| unmark(&value.to_string())), 60);
-    match lang {
-        Lang::En => format!("{value} ({kind})"),
-        Lang::Zh => format!("{value}（{kind}）"),
-    }
+    words::of(lang).typed(&value, kind)
 }
 
 /// A JSON document with every pattern in it replaced by its phrase, marked

@@ -61,34 +61,12 @@ pub fn run_scenario(
         }
         // The message first: when a value it needs never came, no process is
         // started for it (an empty run would be judged as a silent program).
-        let (text, message) = match &step.send {
-            Outgoing::Raw(text) => (text.clone(), serde_json::from_str(text).ok()),
-            Outgoing::Json(template) => match substitute(template, &transcript.bindings) {
-                Ok(message) => (message.to_string(), Some(message)),
-                Err(Unfilled::Unbound(name)) => {
-                    transcript.aborted = Some(missing_capture(scenario, index, &name));
-                    break;
-                }
-                Err(Unfilled::Unforgeable {
-                    name,
-                    value,
-                    encoding,
-                    error,
-                }) => {
-                    let (from, pointer) = scenario
-                        .capture_source(&name, index)
-                        .unwrap_or((index, String::new()));
-                    transcript.aborted = Some(Abort::Unforgeable(Unforgeable {
-                        step: index,
-                        from,
-                        pointer,
-                        value,
-                        encoding,
-                        error,
-                    }));
-                    break;
-                }
-            },
+        let (text, message) = match outgoing(scenario, index, &step.send, &transcript.bindings) {
+            Ok(outgoing) => outgoing,
+            Err(abort) => {
+                transcript.aborted = Some(*abort);
+                break;
+            }
         };
         let run = match current.as_mut() {
             Some(run) => run,
@@ -123,6 +101,41 @@ pub fn run_scenario(
         close(scenario, run, deadline, limits, &mut transcript);
     }
     transcript
+}
+
+/// Step `index`'s message as sent (its text, and its JSON when it is JSON),
+/// its variables filled in; or why the scenario stops here.
+fn outgoing(
+    scenario: &Scenario,
+    index: usize,
+    send: &Outgoing,
+    bindings: &Bindings,
+) -> Result<(String, Option<Value>), Box<Abort>> {
+    match send {
+        Outgoing::Raw(text) => Ok((text.clone(), serde_json::from_str(text).ok())),
+        Outgoing::Json(template) => match substitute(template, bindings) {
+            Ok(message) => Ok((message.to_string(), Some(message))),
+            Err(Unfilled::Unbound(name)) => Err(Box::new(missing_capture(scenario, index, &name))),
+            Err(Unfilled::Unforgeable {
+                name,
+                value,
+                encoding,
+                error,
+            }) => {
+                let (from, pointer) = scenario
+                    .capture_source(&name, index)
+                    .unwrap_or((index, String::new()));
+                Err(Box::new(Abort::Unforgeable(Unforgeable {
+                    step: index,
+                    from,
+                    pointer,
+                    value,
+                    encoding,
+                    error,
+                })))
+            }
+        },
+    }
 }
 
 /// Waits for every expected response, then closes stdin and reads to the

@@ -76,47 +76,11 @@ pub fn install() {
     }
 }
 
-/// `learn list | head -1`: when the reader of stdout goes away, `println!`
-/// panics ("failed printing to stdout: Broken pipe"), because Rust ignores
-/// SIGPIPE and restoring it needs `unsafe`. This hook turns exactly that
-/// panic into what SIGPIPE would have done: kill the recorded groups and end
-/// quietly with 141 (128 + SIGPIPE). Every other panic is reported as usual.
-pub fn end_quietly_on_closed_stdout() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let message = info
-            .payload()
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| info.payload().downcast_ref::<&str>().copied())
-            .unwrap_or_default();
-        if is_closed_stdout(message) {
-            let groups = GROUPS.lock().unwrap_or_else(PoisonError::into_inner);
-            for &pid in groups.iter() {
-                kill(pid);
-            }
-            std::process::exit(141);
-        }
-        default(info);
-    }));
-}
-
-fn is_closed_stdout(panic_message: &str) -> bool {
-    panic_message.starts_with("failed printing to stdout") && panic_message.contains("Broken pipe")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_closed_stdout;
-
-    #[test]
-    fn only_the_closed_stdout_panic_is_quiet() {
-        assert!(is_closed_stdout(
-            "failed printing to stdout: Broken pipe (os error 32)"
-        ));
-        assert!(!is_closed_stdout(
-            "failed printing to stdout: No space left on device (os error 28)"
-        ));
-        assert!(!is_closed_stdout("index out of bounds"));
+/// Kills every recorded group: `learn` is about to end early (its stdout
+/// was closed).
+pub fn kill_all() {
+    let groups = GROUPS.lock().unwrap_or_else(PoisonError::into_inner);
+    for &pid in groups.iter() {
+        kill(pid);
     }
 }

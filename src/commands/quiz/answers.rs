@@ -4,7 +4,6 @@ use super::colours::Colours;
 use super::status;
 use crate::commands::{Ctx, Status};
 use crate::content::Lang;
-use crate::content::text::tr;
 use crate::quiz::Quiz;
 use crate::quiz::answers::{Graded, grade_answers};
 use crate::quiz::model::DEFAULT_PASS_PERCENT;
@@ -29,23 +28,12 @@ pub(super) fn grade_file(
         let lines: Vec<String> = problems.iter().map(|p| format!("  {p}")).collect();
         anyhow!(
             "{}\n{}",
-            tr(
-                lang,
-                "the answers file has problems; nothing was graded. Fix these and run again:",
-                "答案文件有问题，没有评分。请修正以下各项后重试："
-            ),
+            crate::words::of(lang).answers_file_problems(),
             lines.join("\n")
         )
     })?;
     if graded.is_empty() {
-        bail!(
-            "{}",
-            tr(
-                lang,
-                "the answers file holds no answers: write one `question-id = \"answer\"` per line (`learn quiz --list` shows the ids)",
-                "答案文件里没有答案：每行写一条 `题目id = \"答案\"`（`learn quiz --list` 可查看题目 id）"
-            )
-        );
+        bail!("{}", crate::words::of(lang).answers_file_empty());
     }
     let score = Score {
         right: graded.iter().filter(|g| g.right).count(),
@@ -72,55 +60,51 @@ pub(super) fn grade_file(
             "passed": passed,
             "results": results,
         });
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?)?;
         return Ok(status(passed));
     }
-    for g in &graded {
+    print_graded(&graded, lang)?;
+    let w = crate::words::of(lang);
+    let state = if passed {
+        w.answers_passed().green().bold().to_string()
+    } else {
+        w.answers_not_passed().yellow().to_string()
+    };
+    let line = w.answers_score(
+        score.right,
+        score.total,
+        score.percent(),
+        &state,
+        pass_percent,
+    );
+    outln!("\n{line}")?;
+    Ok(status(passed))
+}
+
+/// Each answer right or not, with the explanation of each that is not.
+fn print_graded(graded: &[Graded], lang: Lang) -> std::io::Result<()> {
+    for g in graded {
         let (mark, note) = match (g.right, g.answered) {
             (true, _) => ("✓".green().to_string(), ""),
             (false, true) => ("✗".yellow().to_string(), ""),
-            (false, false) => (
-                "–".yellow().to_string(),
-                tr(lang, " (no answer)", "（未作答）"),
-            ),
+            (false, false) => ("–".yellow().to_string(), crate::words::of(lang).no_answer()),
         };
-        println!("{mark} {}{}", g.question.id, note.dimmed());
+        outln!("{mark} {}{}", g.question.id, note.dimmed())?;
         if !g.right {
             for line in Colours
                 .prose(g.question.explanation.get(lang).trim())
                 .lines()
             {
-                println!("    {line}");
+                outln!("    {line}")?;
             }
-            println!(
+            outln!(
                 "    {}{}",
-                tr(lang, "More: ", "详见：").dimmed(),
+                crate::words::of(lang).more().dimmed(),
                 Colours.command(&format!("learn read {}", g.question.section))
-            );
+            )?;
         }
     }
-    let state = match (lang, passed) {
-        (Lang::En, true) => "passed".green().bold().to_string(),
-        (Lang::En, false) => "not passed".yellow().to_string(),
-        (Lang::Zh, true) => "通过".green().bold().to_string(),
-        (Lang::Zh, false) => "未通过".yellow().to_string(),
-    };
-    let line = match lang {
-        Lang::En => format!(
-            "Score: {} of {} ({}%) · {state} (pass mark {pass_percent}%)",
-            score.right,
-            score.total,
-            score.percent()
-        ),
-        Lang::Zh => format!(
-            "得分：{}/{}（{}%）· {state}（及格线 {pass_percent}%）",
-            score.right,
-            score.total,
-            score.percent()
-        ),
-    };
-    println!("\n{line}");
-    Ok(status(passed))
+    Ok(())
 }
 
 fn result_json(graded: &Graded, lang: Lang) -> Value {

@@ -4,7 +4,6 @@ use super::colours::Colours;
 use super::{latest, missed, objective_title, passed, status};
 use crate::cli::QuizArgs;
 use crate::commands::{Ctx, Status};
-use crate::content::Lang;
 use crate::quiz::Quiz;
 use crate::quiz::score::standing;
 use crate::quiz::session::{Session, write_summary};
@@ -20,16 +19,7 @@ pub(super) fn ask(ctx: &mut Ctx, quiz: &Quiz, args: &QuizArgs) -> Result<Status>
         quiz.questions.iter().collect()
     };
     if questions.is_empty() {
-        println!(
-            "{}",
-            match lang {
-                Lang::En => format!(
-                    "Nothing to retry: every question of `{}` was right in your latest answers.",
-                    quiz.id
-                ),
-                Lang::Zh => format!("没有要重做的题：`{}` 的每道题最近一次都答对了。", quiz.id),
-            }
-        );
+        outln!("{}", crate::words::of(lang).nothing_to_retry(&quiz.id))?;
         return Ok(status(passed(ctx, quiz)));
     }
     let title = objective_title(ctx, quiz);

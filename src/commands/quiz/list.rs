@@ -3,8 +3,6 @@
 use super::colours::Colours;
 use super::objective_title;
 use crate::commands::{Ctx, Status};
-use crate::content::Lang;
-use crate::content::text::tr;
 use crate::quiz::Quiz;
 use crate::quiz::model::letter;
 use crate::quiz::session::Paint;
@@ -51,53 +49,35 @@ pub(super) fn list(
                 item
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&items)?);
+        outln!("{}", serde_json::to_string_pretty(&items)?)?;
         return Ok(Status::Success);
     }
-    println!(
-        "{}",
-        tr(
-            lang,
-            "Letters are in the unshuffled order that `--answers` files use.",
-            "字母按未打乱的顺序排列，`--answers` 文件用的就是这个顺序。"
-        )
-        .dimmed()
-    );
+    outln!("{}", crate::words::of(lang).unshuffled_letters().dimmed())?;
     for quiz in shown {
-        println!();
-        let heading = match lang {
-            Lang::En => format!(
-                "{} · {} ({} questions, pass mark {}%)",
-                quiz.id,
-                objective_title(ctx, quiz),
-                quiz.questions.len(),
-                quiz.pass_percent
-            ),
-            Lang::Zh => format!(
-                "{} · {}（{} 题，及格线 {}%）",
-                quiz.id,
-                objective_title(ctx, quiz),
-                quiz.questions.len(),
-                quiz.pass_percent
-            ),
-        };
-        println!("{}", heading.bold());
+        outln!()?;
+        let heading = crate::words::of(lang).quiz_list_heading(
+            &quiz.id,
+            &objective_title(ctx, quiz),
+            quiz.questions.len(),
+            quiz.pass_percent,
+        );
+        outln!("{}", heading.bold())?;
         for q in &quiz.questions {
-            println!(
+            outln!(
                 "  {} {}",
                 q.id.cyan(),
                 format!("· {} · {}", q.kind.label().get(lang), q.facts.join(", ")).dimmed()
-            );
+            )?;
             for line in Colours.prose(q.prompt.get(lang)).lines() {
-                println!("    {line}");
+                outln!("    {line}")?;
             }
             if let Some(message) = &q.message {
                 for line in message.trim().lines() {
-                    println!("      {}", line.cyan());
+                    outln!("      {}", line.cyan())?;
                 }
             }
             for (i, choice) in q.kind.options().iter().enumerate() {
-                println!("    {}) {}", letter(i), Colours.prose(choice.get(lang)));
+                outln!("    {}) {}", letter(i), Colours.prose(choice.get(lang)))?;
             }
         }
     }

@@ -11,8 +11,7 @@ mod list;
 
 use super::{Ctx, Status};
 use crate::cli::QuizArgs;
-use crate::content::text::tr;
-use crate::content::{Lang, StepKind};
+use crate::content::StepKind;
 use crate::quiz::score::standing;
 use crate::quiz::{Question, Quiz};
 use anyhow::{Context, Result, anyhow, bail};
@@ -21,11 +20,7 @@ use colored::Colorize;
 pub fn run(ctx: &mut Ctx, args: &QuizArgs) -> Result<Status> {
     let quizzes = ctx.quizzes.clone();
     if quizzes.is_empty() {
-        bail!(tr(
-            ctx.lang,
-            "this course has no quizzes yet",
-            "这门课程还没有测验"
-        ));
+        bail!(crate::words::of(ctx.lang).no_quizzes());
     }
     let named = match &args.objective {
         Some(id) => Some(find(ctx, &quizzes, id)?),
@@ -40,20 +35,12 @@ pub fn run(ctx: &mut Ctx, args: &QuizArgs) -> Result<Status> {
     let quiz = match named.or_else(|| pick(ctx, &quizzes, args.retry_wrong)) {
         Some(quiz) => quiz,
         None => {
-            println!(
+            outln!(
                 "{}",
-                match ctx.lang {
-                    Lang::En => format!(
-                        "Every quiz is passed. Name one to take it again, e.g. `learn quiz {}`.",
-                        quiz_ref(ctx, &quizzes[0])
-                    ),
-                    Lang::Zh => format!(
-                        "所有测验都已通过。想再做一次就指定一个，例如 `learn quiz {}`。",
-                        quiz_ref(ctx, &quizzes[0])
-                    ),
-                }
-                .green()
-            );
+                crate::words::of(ctx.lang)
+                    .all_quizzes_passed(&quiz_ref(ctx, &quizzes[0]))
+                    .green()
+            )?;
             return Ok(Status::Success);
         }
     };
@@ -69,20 +56,14 @@ pub fn brief(ctx: &Ctx, lesson: &str, id: &str) -> Result<String> {
         .with_context(|| format!("lesson `{lesson}` has no quiz `{id}`"))?;
     let title = objective_title(ctx, quiz);
     let start = format!("learn quiz {}", quiz_ref(ctx, quiz)).green();
-    Ok(match ctx.lang {
-        Lang::En => format!(
-            "{}\n\n{} questions on this objective, one at a time, each followed by its explanation. Pass mark {}%.\n\n  Start: {start}\n",
-            format!("Quiz · {title}").bold().underline(),
-            quiz.questions.len(),
-            quiz.pass_percent
-        ),
-        Lang::Zh => format!(
-            "{}\n\n本目标共 {} 题，一次一题，每题答完都有讲解。及格线 {}%。\n\n  开始：{start}\n",
-            format!("小测验 · {title}").bold().underline(),
-            quiz.questions.len(),
-            quiz.pass_percent
-        ),
-    })
+    let w = crate::words::of(ctx.lang);
+    let heading = w.quiz_heading(&title).bold().underline().to_string();
+    Ok(w.quiz_brief(
+        &heading,
+        quiz.questions.len(),
+        quiz.pass_percent,
+        &start.to_string(),
+    ))
 }
 
 /// How to name a quiz on the command line (`<lesson>/<id>` when two
@@ -100,13 +81,7 @@ fn find<'a>(ctx: &Ctx, quizzes: &'a [Quiz], id: &str) -> Result<&'a Quiz> {
         return Ok(quiz);
     }
     let ids: Vec<String> = quizzes.iter().map(|q| quiz_ref(ctx, q)).collect();
-    Err(anyhow!(match ctx.lang {
-        Lang::En => format!(
-            "there is no quiz `{id}`: the quizzes are {}",
-            ids.join(", ")
-        ),
-        Lang::Zh => format!("没有名为 `{id}` 的测验：现有的测验是 {}", ids.join("、")),
-    }))
+    Err(anyhow!(crate::words::of(ctx.lang).no_quiz(id, &ids)))
 }
 
 pub(super) fn latest(ctx: &Ctx) -> &std::collections::BTreeMap<String, bool> {

@@ -67,6 +67,10 @@ struct ObjectiveFile {
     steps: Vec<Step>,
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "reads lesson.toml and every file it names in one pass that collects every error; splitting it by file kind is still open (issue 24)"
+)]
 pub(super) fn load_lesson(
     root: &Path,
     dir: &Path,

@@ -5,6 +5,10 @@ use crate::quiz::model::{Kind, MAX_CHOICES, message_kind_named};
 use std::collections::BTreeSet;
 
 /// The question's type and answer, checked against each other.
+#[allow(
+    clippy::too_many_lines,
+    reason = "one match over the question kinds, each checked against its answer; the arms read best side by side"
+)]
 pub(super) fn check_kind(
     problems: &mut Problems,
     at: usize,

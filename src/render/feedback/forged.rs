@@ -5,6 +5,7 @@ use crate::content::Lang;
 use crate::content::forge::{Encoding, ForgeError};
 use crate::render::style::clip_middle;
 use crate::runner::transcript::Unforgeable;
+use crate::words;
 use serde_json::Value;
 
 /// Long enough to show both ends of a state and what kind of text it is.
@@ -20,66 +21,28 @@ pub(super) fn unforgeable_text(failure: &Unforgeable, lang: Lang) -> String {
         ..
     } = failure;
     let (step, from) = (failure.step + 1, failure.from + 1);
+    let w = words::of(lang);
     if let ForgeError::BadRecipe(why) = error {
-        return match lang {
-            Lang::En => format!(
-                "Step {step} forges a value with a recipe that is wrong ({why}): a mistake in the exercise, not in your program."
-            ),
-            Lang::Zh => format!(
-                "第 {step} 步用来伪造数值的配方有误（{why}）：这是练习本身的错误，不是你的程序的错误。"
-            ),
-        };
+        return w.bad_recipe(step, why);
     }
     let got = match value {
         Value::String(text) => clip_middle(text, VALUE_CHARS),
         other => clip_middle(&other.to_string(), VALUE_CHARS),
     };
     // Only a wrong recipe has no encoding.
-    let code = encoding_words(encoding.unwrap_or(Encoding::Hex), lang);
-    match lang {
-        Lang::En => format!(
-            "Step {step} was to send a state forged from your program's own (at `{pointer}` of step {from}'s response), as an attacker who knows its format would. This exercise fixes that format: `<payload>.<tag>`, the payload a JSON object written in {code}, the tag in {code} too. Your program's state is not in it: {}.\nGot: {got}\nSo the scenario stopped there.",
-            why_en(error, code)
-        ),
-        Lang::Zh => format!(
-            "第 {step} 步本要发送一个由你程序自己的状态（第 {from} 步响应中 `{pointer}` 处）伪造出来的状态，就像知道其格式的攻击者会做的那样。本练习规定了这个格式：`<载荷>.<标签>`，载荷是用{code}写出的 JSON 对象，标签也用{code}。你程序的状态不符合：{}。\n收到的是：{got}\n场景只能在此停止。",
-            why_zh(error, code)
-        ),
-    }
-}
-
-fn encoding_words(encoding: Encoding, lang: Lang) -> &'static str {
-    match (encoding, lang) {
-        (Encoding::Hex, Lang::En) => "hex",
-        (Encoding::Hex, Lang::Zh) => "十六进制",
-        (Encoding::Base64Url, _) => "base64url",
-    }
-}
-
-fn why_en(error: &ForgeError, code: &str) -> String {
-    match error {
-        ForgeError::NotAString => "it is not a string".into(),
-        ForgeError::NotPayloadDotTag => "it is not two parts joined by one `.`".into(),
-        ForgeError::PayloadNotEncoded => format!("the part before the `.` is not {code}"),
-        ForgeError::TagNotEncoded => format!("the part after the `.` is not {code}"),
-        ForgeError::PayloadNotObject => {
-            format!("the part before the `.` is {code}, but not of a JSON object")
-        }
+    let code = match encoding.unwrap_or(Encoding::Hex) {
+        Encoding::Hex => w.hex(),
+        Encoding::Base64Url => "base64url",
+    };
+    let why = match error {
+        ForgeError::NotAString => w.forge_not_a_string().into(),
+        ForgeError::NotPayloadDotTag => w.forge_not_two_parts().into(),
+        ForgeError::PayloadNotEncoded => w.forge_payload_not_encoded(code),
+        ForgeError::TagNotEncoded => w.forge_tag_not_encoded(code),
+        ForgeError::PayloadNotObject => w.forge_payload_not_object(code),
         ForgeError::BadRecipe(why) => why.clone(),
-    }
-}
-
-fn why_zh(error: &ForgeError, code: &str) -> String {
-    match error {
-        ForgeError::NotAString => "它不是字符串".into(),
-        ForgeError::NotPayloadDotTag => "它不是由一个 `.` 连接的两部分".into(),
-        ForgeError::PayloadNotEncoded => format!("`.` 前面的部分不是{code}"),
-        ForgeError::TagNotEncoded => format!("`.` 后面的部分不是{code}"),
-        ForgeError::PayloadNotObject => {
-            format!("`.` 前面的部分是{code}，但解出来不是 JSON 对象")
-        }
-        ForgeError::BadRecipe(why) => why.clone(),
-    }
+    };
+    w.unforgeable(step, from, pointer, code, &why, &got)
 }
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
 //! How a message differs from what was expected, member by member, in
-//! words (English and Chinese): shared by responses and notifications.
+//! words (`words::Feedback`): shared by responses and notifications.
 
 use crate::content::Lang;
 use crate::judge::matching::Mismatch;
 use crate::render::pattern_words::{describe, typed};
+use crate::words;
 use serde_json::Value;
 
 /// Each way `got` differs from what was expected, a line each, with where a
@@ -35,10 +36,8 @@ fn misplaced_text(m: &Mismatch, got: &Value, lang: Lang) -> String {
     for path in wanted {
         if let Some(there) = found_elsewhere(got, &path).first() {
             out.push('\n');
-            out.push_str(&match lang {
-                Lang::En => format!("    it is there, but at `{there}`: it belongs at `{path}`"),
-                Lang::Zh => format!("    它其实在 `{there}`：应该放在 `{path}`"),
-            });
+            out.push_str("    ");
+            out.push_str(&words::of(lang).found_elsewhere(there, &path));
         }
     }
     out
@@ -46,13 +45,9 @@ fn misplaced_text(m: &Mismatch, got: &Value, lang: Lang) -> String {
 
 fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
     let expected = describe(&m.expected, lang);
-    let got = match (&m.got, lang) {
-        (Some(v), _) => typed(v, lang),
-        (None, Lang::En) => "nothing (the member is missing)".into(),
-        (None, Lang::Zh) => "没有（缺少这个成员）".into(),
+    let got = match &m.got {
+        Some(v) => typed(v, lang),
+        None => words::of(lang).member_missing().into(),
     };
-    match lang {
-        Lang::En => format!("  at `{}`: expected {expected}, got {got}", m.path),
-        Lang::Zh => format!("  `{}` 处：期望 {expected}，实际 {got}", m.path),
-    }
+    format!("  {}", words::of(lang).mismatch(&m.path, &expected, &got))
 }

@@ -35,10 +35,7 @@ pub fn plain_problems(verdict: &ScenarioVerdict, lang: Lang) -> String {
         .collect();
     if !parts.is_empty() {
         parts.extend(process_note(verdict, lang));
-        parts.push(match lang {
-            Lang::En => format!("Rule ({}): {}", verdict.fact, verdict.rule.get(lang)),
-            Lang::Zh => format!("规则（{}）：{}", verdict.fact, verdict.rule.get(lang)),
-        });
+        parts.push(crate::words::of(lang).rule(&verdict.fact, verdict.rule.get(lang)));
     }
     parts.join("\n")
 }

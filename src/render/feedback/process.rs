@@ -2,27 +2,19 @@
 
 use super::WIDTH;
 use crate::content::Lang;
-use crate::content::text::tr;
 use crate::judge::ScenarioVerdict;
 use crate::render::style::clip;
 use crate::runner::transcript::ProcessEnd;
+use crate::words;
 
 /// How the program ended, in words.
 pub(super) fn ended_words(end: &ProcessEnd, lang: Lang) -> String {
-    match (end, lang) {
-        (ProcessEnd::Exited(code), Lang::En) => format!("exited with code {code}"),
-        (ProcessEnd::Exited(code), Lang::Zh) => format!("以退出码 {code} 结束"),
-        (ProcessEnd::Signaled(signal), Lang::En) => {
-            format!("was killed by signal {signal}{}", signal_name(*signal))
-        }
-        (ProcessEnd::Signaled(signal), Lang::Zh) => {
-            format!("被信号 {signal}{} 终止", signal_name(*signal))
-        }
-        (ProcessEnd::StoppedByChecker, Lang::En) => {
-            "was still running, so the checker stopped it".into()
-        }
-        (ProcessEnd::StoppedByChecker, Lang::Zh) => "仍在运行，被检查器停止".into(),
-        (ProcessEnd::NotStarted(error), _) => error.clone(),
+    let w = words::of(lang);
+    match end {
+        ProcessEnd::Exited(code) => w.exited_with(*code),
+        ProcessEnd::Signaled(signal) => w.killed_by_signal(*signal, signal_name(*signal)),
+        ProcessEnd::StoppedByChecker => w.stopped_by_checker().into(),
+        ProcessEnd::NotStarted(error) => error.clone(),
     }
 }
 
@@ -42,12 +34,7 @@ pub(super) fn process_note(verdict: &ScenarioVerdict, lang: Lang) -> Option<Stri
     }
     if run.stderr_bytes > 1 << 20 {
         let megabytes = run.stderr_bytes >> 20;
-        return Some(match lang {
-            Lang::En => {
-                format!("It wrote {megabytes} MB to stderr (only the last lines are kept).")
-            }
-            Lang::Zh => format!("它向 stderr 写了 {megabytes} MB（只保留最后几行）。"),
-        });
+        return Some(words::of(lang).stderr_flood(megabytes));
     }
     // A Rust panic says where and why in its first two lines; a backtrace
     // after them would bury that.
@@ -55,7 +42,7 @@ pub(super) fn process_note(verdict: &ScenarioVerdict, lang: Lang) -> Option<Stri
         Some(start) => &lines[start..(start + 2).min(lines.len())],
         None => &lines[lines.len().saturating_sub(6)..],
     };
-    let label = tr(lang, "The end of its stderr:", "它在 stderr 上最后写的是：");
+    let label = words::of(lang).stderr_end();
     Some(format!(
         "{label}\n{}",
         last.iter()

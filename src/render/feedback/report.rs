@@ -3,11 +3,11 @@
 use super::process::process_note;
 use super::unasked::with_unasked;
 use super::{as_sent, problems_text, said_once};
-use crate::content::text::tr;
 use crate::content::{Exercise, Lang};
 use crate::judge::{CheckResult, Outcome, Problem, ScenarioVerdict};
 use crate::render::diff::json_diff;
 use crate::render::pattern_words::in_words;
+use crate::words;
 use colored::Colorize;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -27,33 +27,16 @@ pub fn check_report(
     full: bool,
     lang: Lang,
 ) -> String {
+    let w = words::of(lang);
     let mut out = String::new();
-    let header = match lang {
-        Lang::En => format!(
-            "Checking {} (exercise {}) · {} · seed {}",
-            exercise.id, exercise.number, shown_file, seed
-        ),
-        Lang::Zh => format!(
-            "检查 {}（练习 {}）· {} · 种子 {}",
-            exercise.id, exercise.number, shown_file, seed
-        ),
-    };
+    let header = w.checking(&exercise.id, exercise.number, shown_file, seed);
     let _ = writeln!(out, "{}", header.bold());
     let scenarios = match result {
         CheckResult::BuildFailed { output } => {
             if !output.is_empty() {
                 let _ = writeln!(out, "{}", output.trim_end());
             }
-            let _ = writeln!(
-                out,
-                "{} {}",
-                "✗".red().bold(),
-                tr(
-                    lang,
-                    "It does not compile yet: fix the first error cargo reports (above), then check again.",
-                    "代码还不能编译：先修正 cargo 报告的第一个错误（见上方），再检查一次。"
-                )
-            );
+            let _ = writeln!(out, "{} {}", "✗".red().bold(), w.does_not_compile());
             return out;
         }
         CheckResult::Ran { scenarios } => scenarios,
@@ -86,45 +69,16 @@ pub fn check_report(
         .count();
     if failed > detailed {
         let more = failed - detailed;
-        let _ = writeln!(
-            out,
-            "{}",
-            match lang {
-                Lang::En => format!(
-                    "Details above for the first {detailed} failing scenarios; `learn check {} --full` explains the other {more} too.",
-                    exercise.id
-                ),
-                Lang::Zh => format!(
-                    "上面只详细说明了前 {detailed} 个未通过的场景；`learn check {} --full` 会把其余 {more} 个也解释出来。",
-                    exercise.id
-                ),
-            }
-            .dimmed()
-        );
+        let details = w.details_above(detailed, &exercise.id, more);
+        let _ = writeln!(out, "{}", details.dimmed());
     }
     let passed = scenarios.len() - failed;
-    let summary = match lang {
-        Lang::En => format!("{passed} of {} scenarios passed.", scenarios.len()),
-        Lang::Zh => format!("{} 个场景中通过了 {passed} 个。", scenarios.len()),
-    };
+    let summary = w.scenarios_passed(passed, scenarios.len());
     if passed == scenarios.len() {
         let _ = writeln!(out, "{}", summary.green().bold());
     } else {
         let _ = writeln!(out, "{}", summary.red().bold());
-        let _ = writeln!(
-            out,
-            "{}",
-            match lang {
-                Lang::En => format!(
-                    "Stuck? `learn hint {}` · same values again: `learn check {} --seed {seed}`",
-                    exercise.id, exercise.id
-                ),
-                Lang::Zh => format!(
-                    "卡住了？`learn hint {}` · 用同样的值重跑：`learn check {} --seed {seed}`",
-                    exercise.id, exercise.id
-                ),
-            }
-        );
+        let _ = writeln!(out, "{}", w.stuck(&exercise.id, seed));
     }
     out
 }
@@ -157,12 +111,7 @@ pub(super) fn scenario_details(
             let _ = writeln!(
                 out,
                 "{indent}  {}",
-                tr(
-                    lang,
-                    "expected (-) versus got (+):",
-                    "期望（-）与实际（+）："
-                )
-                .dimmed()
+                words::of(lang).expected_versus_got().dimmed()
             );
             out.push_str(&json_diff(
                 &in_words(expected, lang),
@@ -176,19 +125,9 @@ pub(super) fn scenario_details(
             let _ = writeln!(out, "{indent}{}", line.dimmed());
         }
     }
-    let rule = match lang {
-        Lang::En => format!("Rule ({}): {}", verdict.fact, verdict.rule.get(lang)),
-        Lang::Zh => format!("规则（{}）：{}", verdict.fact, verdict.rule.get(lang)),
-    };
+    let w = words::of(lang);
+    let rule = w.rule(&verdict.fact, verdict.rule.get(lang));
     let _ = writeln!(out, "{indent}{}", rule.yellow());
-    let _ = writeln!(
-        out,
-        "{indent}{}",
-        match lang {
-            Lang::En => format!("Read more: `learn read {section}`"),
-            Lang::Zh => format!("复习：`learn read {section}`"),
-        }
-        .dimmed()
-    );
+    let _ = writeln!(out, "{indent}{}", w.read_more(section).dimmed());
     out
 }

@@ -6,7 +6,6 @@
 
 use super::lost_marks;
 use crate::content::Lang;
-use crate::content::text::tr;
 use crate::grade::report::{ExerciseStatus, Report};
 
 pub fn render(report: &Report, lang: Lang) -> String {
@@ -57,10 +56,7 @@ pub fn render(report: &Report, lang: Lang) -> String {
             .map(|e| format!("{} {}: {}", e.number, e.id, lost_marks(e, lang)))
             .collect();
         if s.over_memory_limit {
-            lost.insert(
-                0,
-                tr(lang, "over the memory limit", "超出内存上限").to_string(),
-            );
+            lost.insert(0, crate::words::of(lang).over_memory_short().to_string());
         }
         cells.push(lost.join(" | "));
         out.push_str(&row(&cells));

@@ -8,7 +8,6 @@
 
 use super::failure_text;
 use crate::content::Lang;
-use crate::content::text::tr;
 use crate::grade::report::{ExerciseStatus, Report, SubmissionReport};
 use serde_json::{Value, json};
 
@@ -16,10 +15,7 @@ pub fn render(report: &Report, grade: &SubmissionReport, lang: Lang) -> Value {
     let mut tests: Vec<Value> = Vec::new();
     for e in &grade.exercises {
         let output = match e.status() {
-            ExerciseStatus::Passed => match lang {
-                Lang::En => format!("All {} scenarios passed.", e.scenarios_total),
-                Lang::Zh => format!("全部 {} 个场景通过。", e.scenarios_total),
-            },
+            ExerciseStatus::Passed => crate::words::of(lang).all_passed(e.scenarios_total),
             _ => failure_text(e),
         };
         tests.push(json!({
@@ -35,23 +31,13 @@ pub fn render(report: &Report, grade: &SubmissionReport, lang: Lang) -> Value {
             continue;
         }
         let failed: Vec<_> = hidden.iter().filter(|s| !s.passed).collect();
-        let mut output = match lang {
-            Lang::En => format!(
-                "{} of {} hidden scenarios passed.",
-                hidden.len() - failed.len(),
-                hidden.len()
-            ),
-            Lang::Zh => format!(
-                "{} 个隐藏场景中通过 {} 个。",
-                hidden.len(),
-                hidden.len() - failed.len()
-            ),
-        };
+        let mut output =
+            crate::words::of(lang).hidden_passed(hidden.len() - failed.len(), hidden.len());
         for s in &failed {
             output.push_str(&format!("\n\n✗ {}\n{}", s.name, s.message));
         }
         tests.push(json!({
-            "name": format!("{} {} ({})", e.number, e.id, tr(lang, "hidden scenarios", "隐藏场景")),
+            "name": format!("{} {} ({})", e.number, e.id, crate::words::of(lang).hidden_scenarios()),
             "score": 0,
             "max_score": 0,
             "status": if failed.is_empty() { "passed" } else { "failed" },
@@ -68,21 +54,17 @@ pub fn render(report: &Report, grade: &SubmissionReport, lang: Lang) -> Value {
             .collect();
         let mut output = match (&quiz.problem, wrong.is_empty()) {
             (Some(problem), _) => problem.clone(),
-            (None, true) => tr(lang, "Every answer is right.", "全部答对。").to_string(),
+            (None, true) => crate::words::of(lang).every_answer_right().to_string(),
             (None, false) => format!(
                 "{} {}",
-                tr(lang, "Not right or not answered:", "答错或未答："),
+                crate::words::of(lang).wrong_or_unanswered(),
                 wrong.join(", ")
             ),
         };
         if !quiz.line_problems.is_empty() {
             output.push_str(&format!(
                 "\n{}\n{}",
-                tr(
-                    lang,
-                    "Lines not graded (each counts as wrong):",
-                    "未评分的行（每行都算答错）："
-                ),
+                crate::words::of(lang).lines_not_graded(),
                 quiz.line_problems.join("\n")
             ));
         }
@@ -96,16 +78,13 @@ pub fn render(report: &Report, grade: &SubmissionReport, lang: Lang) -> Value {
         }));
     }
     let seed = report.seed.map_or_else(
-        || tr(lang, "several", "多个").to_string(),
+        || crate::words::of(lang).several().to_string(),
         |s| s.to_string(),
     );
     json!({
         "score": grade.score,
         "max_score": grade.max_score,
-        "output": match lang {
-            Lang::En => format!("Graded by `learn grade` with seed {seed}. An exercise earns its points when every scenario passes."),
-            Lang::Zh => format!("由 `learn grade` 评分，种子 {seed}。练习的所有场景都通过才得该题分数。"),
-        },
+        "output": crate::words::of(lang).graded_by(&seed),
         "tests": tests,
     })
 }

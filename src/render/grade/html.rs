@@ -8,7 +8,6 @@
 use super::lost_marks;
 use super::xml::{attribute, escape};
 use crate::content::Lang;
-use crate::content::text::tr;
 use crate::grade::figures::{figures, percent};
 use crate::grade::report::{ExerciseStatus, Report};
 use std::fmt::Write;
@@ -19,7 +18,7 @@ pub fn render(report: &Report, lang: Lang) -> String {
     let figures = figures(report);
     let n = figures.students;
     let mut out = String::new();
-    let title = tr(lang, "Class report", "班级报告");
+    let title = crate::words::of(lang).class_report();
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n<title>{title}</title>\n<style>\n{STYLE}\n</style>\n</head>\n<body>\n<h1>{title}</h1>\n",
@@ -31,12 +30,12 @@ pub fn render(report: &Report, lang: Lang) -> String {
     let _ = writeln!(
         out,
         "<p id=\"stats\">{} {n}; {} {:.1}; {} {:.1}; {} {}</p>",
-        tr(lang, "Students:", "学生："),
-        tr(lang, "mean", "平均"),
+        crate::words::of(lang).students_heading(),
+        crate::words::of(lang).mean(),
         figures.mean,
-        tr(lang, "median", "中位数"),
+        crate::words::of(lang).median(),
         figures.median,
-        tr(lang, "out of", "满分"),
+        crate::words::of(lang).out_of(),
         figures.max_score
     );
     scores(&mut out, report, lang);
@@ -44,10 +43,10 @@ pub fn render(report: &Report, lang: Lang) -> String {
     let _ = writeln!(
         out,
         "<h2>{}</h2>\n<table id=\"exercises\">\n<thead><tr><th class=\"name\">{}</th><th>{}</th><th class=\"name\">{}</th></tr></thead>\n<tbody>",
-        tr(lang, "Exercises", "练习"),
-        tr(lang, "exercise", "练习"),
-        tr(lang, "passed", "通过"),
-        tr(lang, "did not pass", "未通过")
+        crate::words::of(lang).exercises(),
+        crate::words::of(lang).exercise(),
+        crate::words::of(lang).status_passed(),
+        crate::words::of(lang).did_not_pass()
     );
     for e in &figures.exercises {
         let _ = writeln!(
@@ -63,10 +62,10 @@ pub fn render(report: &Report, lang: Lang) -> String {
     let _ = writeln!(
         out,
         "<h2>{}</h2>\n<table id=\"facts\">\n<thead><tr><th class=\"name\">{}</th><th>{}</th><th>{}</th></tr></thead>\n<tbody>",
-        tr(lang, "Facts", "事实"),
-        tr(lang, "fact", "事实"),
-        tr(lang, "pass rate", "通过率"),
-        tr(lang, "scenarios passed", "通过的场景")
+        crate::words::of(lang).facts(),
+        crate::words::of(lang).fact(),
+        crate::words::of(lang).pass_rate(),
+        crate::words::of(lang).scenarios_passed_heading()
     );
     for (fact, (passed, total)) in &figures.facts {
         let _ = writeln!(
@@ -88,7 +87,7 @@ fn scores(out: &mut String, report: &Report, lang: Lang) {
         .map_or(&[][..], |s| s.exercises.as_slice());
     let has_quiz = report.submissions.iter().any(|s| s.quiz.is_some());
     out.push_str("<table id=\"scores\">\n<thead><tr><th class=\"name\">");
-    out.push_str(tr(lang, "student", "学生"));
+    out.push_str(crate::words::of(lang).student());
     for e in exercises {
         let _ = write!(
             out,
@@ -99,12 +98,12 @@ fn scores(out: &mut String, report: &Report, lang: Lang) {
         );
     }
     if has_quiz {
-        let _ = write!(out, "<th>{}</th>", tr(lang, "quiz", "测验"));
+        let _ = write!(out, "<th>{}</th>", crate::words::of(lang).quiz());
     }
     let _ = writeln!(
         out,
         "<th>{}</th></tr></thead>\n<tbody>",
-        tr(lang, "score", "得分")
+        crate::words::of(lang).score()
     );
     for s in &report.submissions {
         let _ = write!(out, "<tr><td class=\"name\">{}</td>", escape(&s.name));
@@ -143,11 +142,11 @@ fn lost(out: &mut String, report: &Report, lang: Lang) {
     let _ = writeln!(
         out,
         "<h2>{}</h2>\n<table id=\"lost\">\n<thead><tr><th class=\"name\">{}</th><th class=\"name\">{}</th><th>{}</th><th class=\"name\">{}</th></tr></thead>\n<tbody>",
-        tr(lang, "Where marks were lost", "失分之处"),
-        tr(lang, "student", "学生"),
-        tr(lang, "exercise", "练习"),
-        tr(lang, "score", "得分"),
-        tr(lang, "why", "原因")
+        crate::words::of(lang).where_marks_lost(),
+        crate::words::of(lang).student(),
+        crate::words::of(lang).exercise(),
+        crate::words::of(lang).score(),
+        crate::words::of(lang).why()
     );
     for s in &report.submissions {
         if s.over_memory_limit {
@@ -155,11 +154,7 @@ fn lost(out: &mut String, report: &Report, lang: Lang) {
                 out,
                 "<tr><td class=\"name\">{}</td><td class=\"name\"></td><td></td><td class=\"name\">{}</td></tr>",
                 escape(&s.name),
-                tr(
-                    lang,
-                    "its processes were stopped for holding more memory than --memory-limit",
-                    "其进程因占用内存超过 --memory-limit 被终止"
-                )
+                crate::words::of(lang).over_memory()
             );
         }
         for e in s.exercises.iter().filter(|e| !e.passed) {

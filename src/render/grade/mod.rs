@@ -14,7 +14,6 @@ pub mod transcript;
 mod xml;
 
 use crate::content::Lang;
-use crate::content::text::tr;
 use crate::grade::model::{ExerciseGrade, Gradebook};
 use crate::grade::report::{ExerciseReport, ExerciseStatus};
 use crate::judge::{Outcome, ScenarioVerdict};
@@ -36,11 +35,11 @@ pub fn failure_text(exercise: &ExerciseReport) -> String {
 /// An exercise's status in a few words.
 pub fn status_words(status: ExerciseStatus, lang: Lang) -> &'static str {
     match status {
-        ExerciseStatus::Passed => tr(lang, "passed", "通过"),
-        ExerciseStatus::Failed => tr(lang, "failed", "未通过"),
-        ExerciseStatus::NotAttempted => tr(lang, "not attempted", "未作答"),
-        ExerciseStatus::DoesNotCompile => tr(lang, "does not compile", "无法编译"),
-        ExerciseStatus::NotGraded => tr(lang, "not graded", "未评分"),
+        ExerciseStatus::Passed => crate::words::of(lang).status_passed(),
+        ExerciseStatus::Failed => crate::words::of(lang).status_failed(),
+        ExerciseStatus::NotAttempted => crate::words::of(lang).status_not_attempted(),
+        ExerciseStatus::DoesNotCompile => crate::words::of(lang).status_does_not_compile(),
+        ExerciseStatus::NotGraded => crate::words::of(lang).status_not_graded(),
     }
 }
 
@@ -117,12 +116,7 @@ pub fn scenario_message(
     if s.outcome() == Outcome::Passed {
         return String::new();
     }
-    crate::content::text::tr(
-        lang,
-        "A hidden scenario failed: its name, input and rule are not shown. Check your program against every rule of this exercise.",
-        "一个隐藏场景未通过：不显示它的名称、输入和规则。请按本练习的每条规则检查你的程序。",
-    )
-    .to_string()
+    crate::words::of(lang).hidden_scenario_failed().to_string()
 }
 
 /// Text safe to print on a terminal: a student's output can hold escape

@@ -5,7 +5,6 @@
 
 use super::{first_error, visible};
 use crate::content::Lang;
-use crate::content::text::tr;
 use crate::grade::figures::{figures, percent};
 use crate::grade::report::{ExerciseReport, ExerciseStatus, QuizReport, Report};
 use crate::render::style::clip;
@@ -20,7 +19,7 @@ pub fn render(report: &Report, lang: Lang) -> String {
         .submissions
         .iter()
         .map(|s| s.name.chars().count())
-        .chain([tr(lang, "submission", "提交").chars().count() + 2])
+        .chain([crate::words::of(lang).submission().chars().count() + 2])
         .max()
         .unwrap_or(10);
     let widths: Vec<usize> = first
@@ -35,14 +34,14 @@ pub fn render(report: &Report, lang: Lang) -> String {
         .collect();
     let has_quiz = report.submissions.iter().any(|s| s.quiz.is_some());
 
-    let _ = write!(out, "{:<name_width$}", tr(lang, "submission", "提交"));
+    let _ = write!(out, "{:<name_width$}", crate::words::of(lang).submission());
     for (e, width) in first.exercises.iter().zip(&widths) {
         let _ = write!(out, " {:>width$}", e.number);
     }
     if has_quiz {
-        let _ = write!(out, " {:>5}", tr(lang, "quiz", "测验"));
+        let _ = write!(out, " {:>5}", crate::words::of(lang).quiz());
     }
-    let _ = writeln!(out, "  {}", tr(lang, "score", "得分"));
+    let _ = writeln!(out, "  {}", crate::words::of(lang).score());
     for submission in &report.submissions {
         let _ = write!(out, "{:<name_width$}", visible(&submission.name));
         for (e, width) in submission.exercises.iter().zip(&widths) {
@@ -64,7 +63,7 @@ pub fn render(report: &Report, lang: Lang) -> String {
         .flat_map(|s| &s.exercises)
         .any(|e| e.status() == ExerciseStatus::NotAttempted);
     if untouched {
-        let _ = writeln!(out, "{}", tr(lang, "(- : not attempted)", "（- ：未作答）"));
+        let _ = writeln!(out, "{}", crate::words::of(lang).not_attempted_key());
     }
     lost(&mut out, report, lang);
     if report.submissions.len() > 1 {
@@ -97,15 +96,7 @@ fn lost(out: &mut String, report: &Report, lang: Lang) {
             submission.max_score
         );
         if submission.over_memory_limit {
-            let _ = writeln!(
-                out,
-                "  {}",
-                tr(
-                    lang,
-                    "its processes were stopped: together they held more memory than --memory-limit allows one student",
-                    "其进程被终止：它们合计占用的内存超过了 --memory-limit 给每个学生的上限"
-                )
-            );
+            let _ = writeln!(out, "  {}", crate::words::of(lang).over_memory_together());
         }
         for exercise in lost {
             let _ = writeln!(
@@ -122,7 +113,7 @@ fn lost(out: &mut String, report: &Report, lang: Lang) {
             let _ = writeln!(
                 out,
                 "     {:<id_width$} {:>3}/{:<3} {}",
-                tr(lang, "quiz", "测验"),
+                crate::words::of(lang).quiz(),
                 quiz.score,
                 quiz.max_score,
                 clip(&visible(&quiz_detail(quiz, lang)), 100)
@@ -137,13 +128,10 @@ fn quiz_detail(quiz: &QuizReport, lang: Lang) -> String {
     }
     let answered = quiz.questions.iter().filter(|q| q.answered).count();
     let bad = match quiz.line_problems.first() {
-        Some(first) => format!("; {} {first}", tr(lang, "not graded:", "未评分：")),
+        Some(first) => format!("; {} {first}", crate::words::of(lang).not_graded_colon()),
         None => String::new(),
     };
-    match lang {
-        Lang::En => format!("{answered} of {} questions answered{bad}", quiz.max_score),
-        Lang::Zh => format!("答了 {} 题中的 {answered} 题{bad}", quiz.max_score),
-    }
+    crate::words::of(lang).questions_answered(answered, quiz.max_score, &bad)
 }
 
 /// One line: why the exercise earned nothing.
@@ -151,10 +139,12 @@ fn why(exercise: &ExerciseReport, lang: Lang) -> String {
     let reason = exercise.build_error.as_deref().unwrap_or_default();
     let line = match exercise.status() {
         ExerciseStatus::NotAttempted => reason.to_string(),
-        ExerciseStatus::NotGraded => format!("{} {reason}", tr(lang, "not graded:", "未评分：")),
+        ExerciseStatus::NotGraded => {
+            format!("{} {reason}", crate::words::of(lang).not_graded_colon())
+        }
         ExerciseStatus::DoesNotCompile => format!(
             "{} {}",
-            tr(lang, "does not compile:", "无法编译："),
+            crate::words::of(lang).does_not_compile_colon(),
             first_error(reason)
         ),
         ExerciseStatus::Passed | ExerciseStatus::Failed => {
@@ -162,16 +152,14 @@ fn why(exercise: &ExerciseReport, lang: Lang) -> String {
             let problem = failed
                 .map(|s| s.message.lines().next().unwrap_or_default().to_string())
                 .unwrap_or_default();
-            match (lang, failed) {
-                (Lang::En, Some(s)) => format!(
-                    "{} of {} scenarios passed; first failed: \"{}\": {problem}",
-                    exercise.scenarios_passed, exercise.scenarios_total, s.name
+            match failed {
+                Some(s) => crate::words::of(lang).first_failed(
+                    exercise.scenarios_passed,
+                    exercise.scenarios_total,
+                    &s.name,
+                    &problem,
                 ),
-                (Lang::Zh, Some(s)) => format!(
-                    "{} 个场景中通过 {} 个；第一个失败的：“{}”：{problem}",
-                    exercise.scenarios_total, exercise.scenarios_passed, s.name
-                ),
-                (_, None) => tr(lang, "no scenario ran", "没有运行任何场景").to_string(),
+                None => crate::words::of(lang).no_scenario_ran().to_string(),
             }
         }
     };
@@ -186,22 +174,14 @@ fn class_figures(out: &mut String, report: &Report, lang: Lang) {
     let _ = writeln!(
         out,
         "\n{} {n}; {} {:.1}, {} {:.1} / {}",
-        tr(lang, "students:", "学生："),
-        tr(lang, "mean", "平均"),
+        crate::words::of(lang).students_colon(),
+        crate::words::of(lang).mean(),
         figures.mean,
-        tr(lang, "median", "中位数"),
+        crate::words::of(lang).median(),
         figures.median,
         figures.max_score
     );
-    let _ = writeln!(
-        out,
-        "\n{}",
-        tr(
-            lang,
-            "exercise pass rate, and who did not pass:",
-            "各练习通过率，以及未通过的人："
-        )
-    );
+    let _ = writeln!(out, "\n{}", crate::words::of(lang).exercise_pass_rate());
     for e in &figures.exercises {
         let line = format!(
             "  {:>2} {:<24} {:>4}  {}",
@@ -212,15 +192,7 @@ fn class_figures(out: &mut String, report: &Report, lang: Lang) {
         );
         let _ = writeln!(out, "{}", line.trim_end());
     }
-    let _ = writeln!(
-        out,
-        "\n{}",
-        tr(
-            lang,
-            "fact pass rate (scenarios passed, class-wide):",
-            "各事实通过率（全班通过的场景）："
-        )
-    );
+    let _ = writeln!(out, "\n{}", crate::words::of(lang).fact_pass_rate());
     for (fact, (passed, total)) in &figures.facts {
         let _ = writeln!(
             out,

@@ -5,7 +5,6 @@
 
 use super::{redacted, scenario_message, scenario_name, visible};
 use crate::content::Lang;
-use crate::content::text::tr;
 use crate::grade::model::{ExerciseGrade, Gradebook};
 use crate::judge::Outcome;
 use crate::runner::transcript::ProcessEnd;
@@ -49,7 +48,7 @@ pub fn render(book: &Gradebook, exercise: &ExerciseGrade, student: &str, lang: L
         }
         for (i, run) in s.runs.iter().enumerate() {
             if s.runs.len() > 1 {
-                let _ = writeln!(out, "  {} {}", tr(lang, "process", "进程"), i + 1);
+                let _ = writeln!(out, "  {} {}", crate::words::of(lang).process(), i + 1);
             }
             for line in &run.sent {
                 let _ = writeln!(out, "  → {}", visible(&book.for_students(line)));
@@ -59,16 +58,16 @@ pub fn render(book: &Gradebook, exercise: &ExerciseGrade, student: &str, lang: L
             }
             let end = match &run.end {
                 ProcessEnd::Exited(code) => {
-                    format!("{} {code}", tr(lang, "exited with code", "退出码"))
+                    format!("{} {code}", crate::words::of(lang).exited_with_code())
                 }
                 ProcessEnd::Signaled(signal) => {
-                    format!("{} {signal}", tr(lang, "killed by signal", "被信号终止"))
+                    format!("{} {signal}", crate::words::of(lang).killed_by())
                 }
                 ProcessEnd::StoppedByChecker => {
-                    tr(lang, "stopped by the checker", "被检查器停止").to_string()
+                    crate::words::of(lang).stopped_by_the_checker().to_string()
                 }
                 ProcessEnd::NotStarted(why) => {
-                    format!("{} {why}", tr(lang, "not started:", "未启动："))
+                    format!("{} {why}", crate::words::of(lang).not_started_colon())
                 }
             };
             let _ = writeln!(out, "  ({end})");

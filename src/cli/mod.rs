@@ -1,4 +1,19 @@
 //! The command line, and nothing else: every doc comment here is `--help` text.
+//!
+//! This file holds the top-level parser, the command enum and the arguments
+//! several commands share; each command group's own argument structs are in
+//! the files beside it: `learner.rs` (check, quiz), `server.rs` (interop,
+//! serve, conformance), `teacher.rs` (grade), `author.rs` (dev).
+
+mod author;
+mod learner;
+mod server;
+mod teacher;
+
+pub use author::DevCommand;
+pub use learner::{CheckArgs, QuizArgs};
+pub use server::{ConformanceArgs, InteropArgs, ServeArgs};
+pub use teacher::{GradeArgs, GradeFormat};
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -242,51 +257,6 @@ pub enum Command {
     },
 }
 
-#[derive(Debug, Subcommand)]
-pub enum DevCommand {
-    /// Validate a course folder: every lesson, section, exercise, scenario and quiz
-    ///
-    /// Reports every problem with its file and line; exit 2 when there is any.
-    ///
-    /// Also checks what follows from the lessons: exercise numbers (1, 2, 3
-    /// ... in lesson order), file names (`NN_<id>.rs`), the bins in
-    /// `exercises/Cargo.toml` and `.github/classroom/autograding.json`, and
-    /// each lesson's `programs/cases.toml` (its programs exist, its exercises
-    /// and scenarios are the lesson's, its seeds are sane).
-    Check {
-        /// The course folder (holding `lessons/`) [default: the current course]
-        dir: Option<PathBuf>,
-
-        /// Also build and play every exercise as shipped (each must fail every
-        /// scenario) and every solution (each must pass), on three seeds
-        #[arg(long)]
-        run: bool,
-    },
-
-    /// Write the bins in `exercises/Cargo.toml` and
-    /// `.github/classroom/autograding.json` from the lessons
-    ///
-    /// Run it after adding, renaming or renumbering an exercise; the package
-    /// header of `exercises/Cargo.toml` is kept as written. A new exercise's
-    /// file in `exercises/` is copied from the lesson's own copy (beside its
-    /// TOML file); a file already there is never touched.
-    Update {
-        /// The course folder (holding `lessons/`) [default: the current course]
-        dir: Option<PathBuf>,
-    },
-
-    /// Show where each fact is taught (sections) and checked (scenarios, quiz questions)
-    ///
-    /// Prints the Markdown table kept as `lessons/<lesson>/COVERAGE.md`; exit 1
-    /// when a fact has no section in both languages, or no scenario or question.
-    /// Each lesson has its own facts and its own table.
-    Coverage {
-        /// Only this lesson's table (a lesson id) [default: every lesson's, in order]
-        #[arg(long)]
-        lesson: Option<String>,
-    },
-}
-
 /// What to run instead of the learner's own file: shared by `check`,
 /// `interop`, `serve` and `conformance`.
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -322,257 +292,12 @@ pub struct ScenarioSeed {
     pub value: Option<u64>,
 }
 
-/// `learn check`'s arguments.
-#[derive(Debug, clap::Args)]
-pub struct CheckArgs {
-    /// Exercise id or number [default: the current exercise]
-    pub id: Option<String>,
-
-    #[command(flatten)]
-    pub target: TargetArgs,
-
-    #[command(flatten)]
-    pub timeout: ScenarioTimeout,
-
-    #[command(flatten)]
-    pub seed: ScenarioSeed,
-
-    /// Print the verdict as JSON
-    #[arg(long)]
-    pub json: bool,
-
-    /// Explain every failing scenario, not only the first three (with
-    /// --json: each failing scenario's `message` is its whole explanation, as
-    /// the text report gives it, rather than its problems cut to 500
-    /// characters)
-    #[arg(long)]
-    pub full: bool,
-}
-
-/// `learn interop`'s arguments.
-#[derive(Debug, clap::Args)]
-pub struct InteropArgs {
-    /// Exercise id or number [default: the server exercise the first lesson's SDK steps are written for]
-    pub id: Option<String>,
-
-    #[command(flatten)]
-    pub target: TargetArgs,
-
-    /// The Python that has the SDK installed
-    #[arg(long, env = "LEARN_PYTHON", value_name = "PATH")]
-    pub python: Option<PathBuf>,
-
-    /// Seconds each step may take
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = parse_timeout)]
-    pub timeout: f64,
-}
-
-/// `learn serve`'s arguments.
-#[derive(Debug, clap::Args)]
-pub struct ServeArgs {
-    /// Exercise id or number [default: the server exercise of the lesson you are on]
-    pub id: Option<String>,
-
-    #[command(flatten)]
-    pub target: TargetArgs,
-
-    /// Address to listen on; port 0 picks a free one
-    #[arg(long, default_value = "127.0.0.1:0", value_name = "ADDR")]
-    pub http: String,
-
-    /// Seconds the program may take to answer one request (listen streams excepted)
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = parse_timeout)]
-    pub timeout: f64,
-
-    /// The largest POST body accepted, in bytes (larger gets 413)
-    #[arg(long, default_value_t = 1 << 20, value_name = "BYTES")]
-    pub max_body: usize,
-
-    /// Also accept requests from this browser Origin (e.g. `https://app.example`)
-    #[arg(long, value_name = "ORIGIN")]
-    pub allow_origin: Vec<String>,
-
-    /// Also accept this Host name (besides localhost, 127.0.0.1 and ::1)
-    #[arg(long, value_name = "NAME")]
-    pub allow_host: Vec<String>,
-}
-
-/// `learn conformance`'s arguments.
-#[derive(Debug, clap::Args)]
-pub struct ConformanceArgs {
-    /// Exercise id or number [default: the server exercise of the lesson you are on]
-    pub id: Option<String>,
-
-    #[command(flatten)]
-    pub target: TargetArgs,
-
-    /// Run only this scenario (e.g. `tools-list`); repeat for several
-    #[arg(long, value_name = "NAME")]
-    pub scenario: Vec<String>,
-
-    /// Expected failures: the suite's YAML, or a lesson's conformance.toml [default: those of the lesson whose `[server]` is the exercise]
-    #[arg(long, value_name = "FILE")]
-    pub expected_failures: Option<PathBuf>,
-
-    /// A Node.js 22+ of your own [default: target/conformance's, then `node`]
-    #[arg(long, env = "LEARN_NODE", value_name = "PATH")]
-    pub node: Option<PathBuf>,
-
-    /// Install the pinned Node and suite under target/conformance/, then stop
-    #[arg(long, conflicts_with_all = ["solution", "cmd", "scenario"])]
-    pub install: bool,
-
-    /// Print the verdict as JSON
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// `learn quiz`'s arguments.
-#[derive(Debug, clap::Args)]
-#[command(group = clap::ArgGroup::new("batch").args(["list", "answers"]))]
-pub struct QuizArgs {
-    /// Objective id (as `learn list` shows it), or `<lesson>/<id>` when lessons share it
-    /// [default: the first quiz not yet passed]
-    pub objective: Option<String>,
-
-    /// Reproduce a run: the seed that orders each question's choices [default: random]
-    #[arg(long, conflicts_with = "batch")]
-    pub seed: Option<u64>,
-
-    /// Ask only the questions you got wrong or skipped last time
-    #[arg(long, conflicts_with = "batch")]
-    pub retry_wrong: bool,
-
-    /// Print every question with its choices (never the answers), in the
-    /// unshuffled order that answers files use
-    #[arg(long)]
-    pub list: bool,
-
-    /// Grade a TOML file of `question-id = "answer"` lines without asking.
-    /// An answer is a letter ("b"), a list of letters (["a", "c"]), true/false,
-    /// or text. Letters are those of `--list` (the unshuffled order), not the
-    /// shuffled ones of an interactive quiz. Does not change your progress
-    #[arg(long, value_name = "FILE")]
-    pub answers: Option<PathBuf>,
-
-    /// With --list or --answers: print JSON
-    #[arg(long, requires = "batch")]
-    pub json: bool,
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LangArg {
     /// English
     En,
     /// Simplified Chinese
     Zh,
-}
-
-/// `learn grade`'s arguments.
-#[derive(Debug, clap::Args)]
-pub struct GradeArgs {
-    /// Submission folders, each holding a student's `exercises/` (with
-    /// --merge: JSON reports of `learn grade --format json`)
-    #[arg(required_unless_present = "clean", value_name = "SUBMISSION")]
-    pub submissions: Vec<PathBuf>,
-
-    /// Merge JSON reports (one per student or group, from a CI matrix, say)
-    /// into one class report, in any --format
-    #[arg(long)]
-    pub merge: bool,
-
-    /// Print the full transcript of every scenario of one student's
-    /// exercise (what was sent, what came back, how it ended)
-    #[arg(long, num_args = 2, value_names = ["STUDENT", "EXERCISE"])]
-    pub show: Option<Vec<String>>,
-
-    /// Delete target/grade (built dependencies and every student's built
-    /// programs) and stop
-    #[arg(long, conflicts_with = "submissions")]
-    pub clean: bool,
-
-    /// The report: a text table, JSON, Gradescope's results.json, JUnit XML,
-    /// or the class as CSV or one HTML page. Several, comma-separated
-    /// (`--format json,html,csv`), come from the one grading, each into its
-    /// own file in the folder --out names
-    #[arg(
-        long,
-        value_enum,
-        value_delimiter = ',',
-        default_value = "text",
-        value_name = "FORMAT"
-    )]
-    pub format: Vec<GradeFormat>,
-
-    /// Write the report to this file instead of stdout. A folder with
-    /// several formats (grades.txt, .json, .xml, .csv, .html and
-    /// gradescope/<name>.json; class.* with --merge), or with gradescope
-    /// for several submissions (one <name>.json each)
-    #[arg(long, value_name = "PATH")]
-    pub out: Option<PathBuf>,
-
-    /// Cargo build jobs, and programs checked at once [default: the number of CPUs]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: Option<u16>,
-
-    #[command(flatten)]
-    pub timeout: ScenarioTimeout,
-
-    #[command(flatten)]
-    pub seed: ScenarioSeed,
-
-    /// Add hidden scenarios: a folder of `<exercise-id>.toml` files holding
-    /// [vars] and [[scenario]] tables written as in the exercise's own file
-    #[arg(long, value_name = "DIR")]
-    pub scenarios: Option<PathBuf>,
-
-    /// Add the quiz: each submission's answers file, at this path inside the
-    /// submission (`question-id = "answer"` lines, as `learn quiz --answers`
-    /// reads); one point per right answer
-    #[arg(long, value_name = "FILE")]
-    pub quiz: Option<PathBuf>,
-
-    /// Seconds all of one student's files may take to compile, and one file
-    /// at most a quarter of it (an endless compile-time loop costs that file
-    /// only, and is remembered: grading again does not compile it again)
-    #[arg(long, default_value_t = 120.0, value_name = "SECONDS", value_parser = parse_timeout)]
-    pub build_limit: f64,
-
-    /// MiB all of one student's processes (compiles and programs) may hold
-    /// at once; over it, they are all stopped (enforced when grading as root,
-    /// where each student's sandboxes run as a user of their own)
-    #[arg(long, default_value_t = 2048, value_name = "MIB", value_parser = clap::value_parser!(u64).range(256..=1 << 20))]
-    pub memory_limit: u64,
-
-    /// Grade without a sandbox (bubblewrap), accepting that students' code
-    /// can then read, change or kill anything the grading user can: only
-    /// inside a throw-away container, never for marks on a shared machine
-    #[arg(long)]
-    pub unsandboxed: bool,
-
-    /// Show hidden scenarios' names, inputs and rules in the reports (for
-    /// the teacher's own review; never for reports students see)
-    #[arg(long)]
-    pub reveal_hidden: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GradeFormat {
-    /// A table: a row per submission, a column per exercise, why marks were
-    /// lost, and the class's figures
-    Text,
-    /// Every submission, exercise and scenario, with messages
-    Json,
-    /// Gradescope's results.json (one submission per file)
-    Gradescope,
-    /// JUnit XML: a testsuite per submission and exercise, a testcase per scenario
-    Junit,
-    /// The class as CSV: a row per student, a column per exercise, and why
-    /// marks were lost
-    Csv,
-    /// The class as one self-contained HTML page (scores, pass rate per
-    /// exercise and per fact, who failed what and why)
-    Html,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

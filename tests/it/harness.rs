@@ -129,7 +129,7 @@ fn trial(test: Test) -> Trial {
         let what: Vec<&str> = missing.iter().map(|t| t.checks()).collect();
         if std::env::var_os("CI").is_some() {
             return Err(Failed::from(format!(
-                "not checked: {}; under CI every tool must be there (`.ci/setup` installs them)",
+                "not checked: {}; under CI everything a test needs must be there (`.ci/setup` installs the tools)",
                 what.join("; ")
             )));
         }
@@ -168,7 +168,7 @@ pub fn run(tests: Vec<Test>) -> ExitCode {
     if !not_checked.is_empty() {
         let count: usize = not_checked.values().map(Vec::len).sum();
         println!(
-            "not checked here ({count} tests ignored for a missing tool; `.ci/setup` installs them):"
+            "not checked here ({count} tests ignored for something missing; `.ci/setup` installs the tools, and each line says what it needs):"
         );
         for (tool, tests) in not_checked.iter() {
             println!("  {}: {}", tool.checks(), tests.join(", "));

@@ -25,7 +25,7 @@ pub struct CheckArgs {
     /// Explain every failing scenario, not only the first three (with
     /// --json: each failing scenario's `message` is its whole explanation, as
     /// the text report gives it, rather than its problems cut to 500
-    /// characters)
+    /// characters or 800 bytes of JSON)
     #[arg(long)]
     pub full: bool,
 }

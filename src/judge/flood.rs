@@ -12,6 +12,10 @@ use std::mem::{Discriminant, discriminant};
 pub const EXAMPLES: usize = 3;
 /// Characters of a scenario's problems as one text (`--json`, reports).
 pub const MESSAGE_CHARS: usize = 500;
+/// Bytes that text may take written as a JSON string: a program writing
+/// binary fills its quoted lines with replacement characters and escapes,
+/// several bytes each, and a capstone has over thirty scenarios.
+pub const MESSAGE_BYTES: usize = 800;
 /// Lines of a run that ended normally kept whole.
 pub const WHOLE_RUN_LINES: usize = 300;
 /// Received lines kept as evidence for one run.
@@ -83,7 +87,7 @@ pub fn evidence_lines(received: &[String], hit_limit: bool) -> Vec<String> {
     kept
 }
 
-fn json_size(text: &str) -> usize {
+pub fn json_size(text: &str) -> usize {
     serde_json::to_string(text).map_or(text.len(), |s| s.len())
 }
 

@@ -26,6 +26,19 @@ pub fn clip(text: &str, max: usize) -> String {
     }
 }
 
+/// Text safe to print on a terminal: a student's output can hold escape
+/// sequences that would recolour, move or retitle the grader's terminal, so
+/// control characters (other than line breaks and tabs) are shown as `\u{..}`.
+pub fn visible(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' | '\t' => c.to_string(),
+            c if c.is_control() => format!("\\u{{{:x}}}", u32::from(c)),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
 /// A long line cut in the middle, keeping its start and its end: in a sent
 /// message the end often holds what the scenario is about (a forged
 /// `requestState`, the last argument), and the start says what it is.
@@ -43,7 +56,7 @@ pub fn clip_middle(text: &str, max: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::clip_middle;
+    use super::{clip_middle, visible};
 
     #[test]
     fn a_long_line_keeps_its_start_and_its_end() {
@@ -52,5 +65,13 @@ mod tests {
         assert_eq!(clipped.chars().count(), 50);
         assert!(clipped.starts_with("start") && clipped.ends_with("end"));
         assert_eq!(clip_middle("short", 50), "short");
+    }
+
+    #[test]
+    fn control_characters_become_visible() {
+        assert_eq!(
+            visible("a\u{1b}[31mb\u{0}\tc\n"),
+            "a\\u{1b}[31mb\\u{0}\tc\n"
+        );
     }
 }

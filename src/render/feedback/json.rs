@@ -83,12 +83,24 @@ fn scenario_json(verdict: &ScenarioVerdict, message: String, lang: Lang) -> Valu
     })
 }
 
-/// A scenario's problems cut to a bounded length (a flood stays small).
+/// A scenario's problems cut to a bounded length, in characters and in
+/// bytes as JSON (a flood stays small).
 fn clip_message(text: String) -> String {
-    match text.char_indices().nth(crate::judge::flood::MESSAGE_CHARS) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text,
+    use crate::judge::flood::{MESSAGE_BYTES, MESSAGE_CHARS, json_size};
+    if text.chars().count() <= MESSAGE_CHARS && json_size(&text) <= MESSAGE_BYTES {
+        return text;
     }
+    // Two quotes around the text and three bytes for the ellipsis.
+    let mut bytes = 2 + '…'.len_utf8();
+    let mut cut = 0;
+    for (chars, (at, c)) in text.char_indices().enumerate() {
+        bytes += json_size(c.encode_utf8(&mut [0; 4])) - 2;
+        if chars == MESSAGE_CHARS || bytes > MESSAGE_BYTES {
+            break;
+        }
+        cut = at + c.len_utf8();
+    }
+    format!("{}…", &text[..cut])
 }
 
 fn ended_json(end: &ProcessEnd) -> Value {
@@ -97,5 +109,34 @@ fn ended_json(end: &ProcessEnd) -> Value {
         ProcessEnd::Signaled(signal) => json!({"signal": signal}),
         ProcessEnd::StoppedByChecker => json!("stopped by checker"),
         ProcessEnd::NotStarted(error) => json!({"not_started": error}),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clip_message;
+    use crate::judge::flood::{MESSAGE_BYTES, MESSAGE_CHARS, json_size};
+
+    #[test]
+    fn a_message_stays_within_its_characters_and_its_bytes() {
+        assert_eq!(clip_message("short".into()), "short");
+        let long = clip_message("a".repeat(MESSAGE_CHARS + 10));
+        assert_eq!(long.chars().count(), MESSAGE_CHARS + 1);
+        assert!(long.ends_with('…'));
+        // Control characters take six bytes each as JSON, CJK three.
+        for text in ["\u{1}".repeat(400), "是".repeat(450)] {
+            let clipped = clip_message(text);
+            assert!(
+                json_size(&clipped) <= MESSAGE_BYTES,
+                "{}",
+                json_size(&clipped)
+            );
+            assert!(
+                json_size(&clipped) > MESSAGE_BYTES - 10,
+                "{}",
+                json_size(&clipped)
+            );
+            assert!(clipped.ends_with('…'));
+        }
     }
 }

@@ -7,7 +7,7 @@ use crate::content::Lang;
 use crate::content::scenario::ResponseKey;
 use crate::judge::{NearMiss, Problem};
 use crate::render::pattern_words::{typed, unmark};
-use crate::render::style::clip;
+use crate::render::style::{clip, visible};
 use crate::runner::transcript::{EarlyEnd, LimitHit, ProcessEnd};
 use crate::words;
 use serde_json::Value;
@@ -16,6 +16,11 @@ use serde_json::Value;
 /// their values folded take about 200 characters); a longer one is shown
 /// over several lines, whole.
 const SENT_WIDTH: usize = 230;
+
+/// Characters quoted of a line that is not JSON: its start says what it is
+/// (a debugging print, a prompt), and a program writing binary repeats it
+/// in every scenario.
+const NOT_JSON_WIDTH: usize = 100;
 
 pub(super) fn step_line(step: usize, sent: &[&String], lang: Lang) -> String {
     let text = sent.get(step).map_or(String::new(), |s| {
@@ -61,7 +66,7 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
         Problem::Limit(LimitHit::OutputHeldAfterExit) => w.output_held_after_exit().to_string(),
         Problem::EndedEarly(EarlyEnd::Exited) => w.exited_early().to_string(),
         Problem::EndedEarly(EarlyEnd::ClosedOutput) => w.closed_output_early().to_string(),
-        Problem::NotJson { line } => w.not_json(&clip(line, WIDTH)),
+        Problem::NotJson { line } => w.not_json(&clip(&visible(line), NOT_JSON_WIDTH)),
         Problem::NotAnObject { message } => w.not_an_object(&show(message)),
         Problem::BadJsonrpc { message } => w.bad_jsonrpc(&show(message)),
         Problem::ServerRequest { message } => w.server_request(&show(message)),
@@ -156,6 +161,24 @@ fn missing_response(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_quoted_line_cannot_drive_the_terminal() {
+        // A program's output reaches the learner's (or a grader's) terminal:
+        // an escape sequence in it is shown, never obeyed.
+        let line = "a\u{1b}]0;title\u{7}\u{1b}[31mred".to_string();
+        for lang in [Lang::En, Lang::Zh] {
+            let text = problem_text(&Problem::NotJson { line: line.clone() }, &[], lang);
+            assert!(
+                !text.chars().any(|c| c.is_control() && c != '\n'),
+                "{text:?}"
+            );
+            assert!(
+                text.contains("a\\u{1b}]0;title\\u{7}\\u{1b}[31mred"),
+                "{text:?}"
+            );
+        }
+    }
 
     #[test]
     fn a_key_picked_by_method_is_named_in_words() {

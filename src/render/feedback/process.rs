@@ -3,7 +3,7 @@
 use super::WIDTH;
 use crate::content::Lang;
 use crate::judge::ScenarioVerdict;
-use crate::render::style::clip;
+use crate::render::style::{clip, visible};
 use crate::runner::transcript::ProcessEnd;
 use crate::words;
 
@@ -46,7 +46,7 @@ pub(super) fn process_note(verdict: &ScenarioVerdict, lang: Lang) -> Option<Stri
     Some(format!(
         "{label}\n{}",
         last.iter()
-            .map(|l| format!("  | {}", clip(l, WIDTH)))
+            .map(|l| format!("  | {}", clip(&visible(l), WIDTH)))
             .collect::<Vec<_>>()
             .join("\n")
     ))

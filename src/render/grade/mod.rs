@@ -18,6 +18,7 @@ use crate::grade::model::{ExerciseGrade, Gradebook};
 use crate::grade::report::{ExerciseReport, ExerciseStatus};
 use crate::judge::{Outcome, ScenarioVerdict};
 use crate::render::feedback::plain_problems;
+use crate::render::style::visible;
 
 /// What went wrong with an exercise, in full: the reason it did not run, or
 /// each failed scenario with its problems (hidden ones already redacted).
@@ -119,19 +120,6 @@ pub fn scenario_message(
     crate::words::of(lang).hidden_scenario_failed().to_string()
 }
 
-/// Text safe to print on a terminal: a student's output can hold escape
-/// sequences that would recolour, move or retitle the grader's terminal, so
-/// control characters (other than line breaks and tabs) are shown as `\u{..}`.
-pub fn visible(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '\n' | '\t' => c.to_string(),
-            c if c.is_control() => format!("\\u{{{:x}}}", u32::from(c)),
-            c => c.to_string(),
-        })
-        .collect()
-}
-
 fn indent(text: &str) -> String {
     text.lines()
         .map(|l| format!("  {l}"))
@@ -156,16 +144,5 @@ pub fn first_error(output: &str) -> String {
     match lines.find(|l| l.starts_with("-->")) {
         Some(place) => format!("{error} {place}"),
         None => error.to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn control_characters_become_visible() {
-        assert_eq!(
-            super::visible("a\u{1b}[31mb\u{0}\tc\n"),
-            "a\\u{1b}[31mb\\u{0}\tc\n"
-        );
     }
 }

@@ -3,11 +3,12 @@
 //! line each, then, for a class, its figures (`figures`). A merged report
 //! reads the same as one graded in a single run.
 
-use super::{first_error, visible};
+use super::first_error;
 use crate::content::Lang;
 use crate::grade::figures::{figures, percent};
 use crate::grade::report::{ExerciseReport, ExerciseStatus, QuizReport, Report};
 use crate::render::style::clip;
+use crate::render::style::visible;
 use std::fmt::Write;
 
 pub fn render(report: &Report, lang: Lang) -> String {

@@ -3,10 +3,11 @@
 //! program ended, its stderr, and what was wrong. Hidden scenarios show
 //! only whether they passed, unless `--reveal-hidden`.
 
-use super::{redacted, scenario_message, scenario_name, visible};
+use super::{redacted, scenario_message, scenario_name};
 use crate::content::Lang;
 use crate::grade::model::{ExerciseGrade, Gradebook};
 use crate::judge::Outcome;
+use crate::render::style::visible;
 use crate::runner::transcript::ProcessEnd;
 use std::fmt::Write;
 

@@ -93,6 +93,8 @@ pub struct Live {
     stdin: Option<Sender<Vec<u8>>>,
     events: Receiver<Event>,
     stderr: Arc<Mutex<Vec<u8>>>,
+    /// Disconnects when the stderr reader has read to the end.
+    stderr_done: Receiver<()>,
     pub received: Vec<String>,
     pub stdout_closed: bool,
     pub exit: Option<ExitStatus>,
@@ -149,24 +151,7 @@ impl Live {
             let tx = tx.clone();
             thread::spawn(move || read_lines(stdout, limits, &tx));
         }
-        let stderr = Arc::new(Mutex::new(Vec::new()));
-        let stderr_bytes = Arc::new(AtomicUsize::new(0));
-        if let Some(mut pipe) = child.stderr.take() {
-            let tail = Arc::clone(&stderr);
-            let count = Arc::clone(&stderr_bytes);
-            thread::spawn(move || {
-                let mut buf = [0u8; 8192];
-                while let Ok(n @ 1..) = pipe.read(&mut buf) {
-                    count.fetch_add(n, Ordering::Relaxed);
-                    let Ok(mut tail) = tail.lock() else { break };
-                    tail.extend_from_slice(&buf[..n]);
-                    if tail.len() > 2 * STDERR_TAIL {
-                        let cut = tail.len() - STDERR_TAIL;
-                        tail.drain(..cut);
-                    }
-                }
-            });
-        }
+        let (stderr, stderr_bytes, stderr_done) = read_stderr(child.stderr.take());
         thread::spawn(move || {
             let status = child.wait();
             drop(running);
@@ -179,6 +164,7 @@ impl Live {
             stdin: Some(stdin_tx),
             events,
             stderr,
+            stderr_done,
             received: Vec::new(),
             stdout_closed: false,
             exit: None,
@@ -268,6 +254,10 @@ impl Live {
             self.early = Some(EarlyEnd::Exited);
         }
         self.kill_group();
+        // The stderr reader may still hold the last lines (a crash's reason):
+        // its pipe closes with the group, and a process that left the group
+        // and kept it open is waited for no longer than the grace.
+        let _ = self.stderr_done.recv_timeout(EXIT_GRACE);
         Finished {
             received: std::mem::take(&mut self.received),
             end,
@@ -335,6 +325,34 @@ impl Drop for Live {
     fn drop(&mut self) {
         self.kill_group();
     }
+}
+
+/// Keeps the last of what the program writes on stderr, and counts it all;
+/// the receiver disconnects once the pipe is read to its end.
+fn read_stderr(
+    pipe: Option<std::process::ChildStderr>,
+) -> (Arc<Mutex<Vec<u8>>>, Arc<AtomicUsize>, Receiver<()>) {
+    let stderr = Arc::new(Mutex::new(Vec::new()));
+    let stderr_bytes = Arc::new(AtomicUsize::new(0));
+    let (stderr_reading, stderr_done) = mpsc::channel::<()>();
+    if let Some(mut pipe) = pipe {
+        let tail = Arc::clone(&stderr);
+        let count = Arc::clone(&stderr_bytes);
+        thread::spawn(move || {
+            let _reading = stderr_reading;
+            let mut buf = [0u8; 8192];
+            while let Ok(n @ 1..) = pipe.read(&mut buf) {
+                count.fetch_add(n, Ordering::Relaxed);
+                let Ok(mut tail) = tail.lock() else { break };
+                tail.extend_from_slice(&buf[..n]);
+                if tail.len() > 2 * STDERR_TAIL {
+                    let cut = tail.len() - STDERR_TAIL;
+                    tail.drain(..cut);
+                }
+            }
+        });
+    }
+    (stderr, stderr_bytes, stderr_done)
 }
 
 fn exit_end(status: ExitStatus) -> ProcessEnd {

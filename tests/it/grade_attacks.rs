@@ -14,6 +14,7 @@
 //! Needs bubblewrap: skipped with one line when `bwrap` is missing, a
 //! failure when `CI` is set (`.ci/run` installs it).
 
+use crate::common::class::course_grader;
 use crate::common::course::{Exercise, course};
 use crate::common::*;
 use serde_json::Value;
@@ -31,28 +32,6 @@ const BUILD_LIMIT: u64 = 25;
 fn write(path: &Path, text: &str) {
     fs::create_dir_all(path.parent().expect("parent")).expect("create folder");
     fs::write(path, text).expect("write");
-}
-
-/// The grader: a copy of the course (its `target/grade` kept between test
-/// runs, so the dependencies are compiled once).
-fn grader_copy(at: &Path) {
-    // A clean clone has no target folder yet.
-    fs::create_dir_all(at).expect("grader folder");
-    for item in [
-        "Cargo.toml",
-        "Cargo.lock",
-        "src",
-        "benches",
-        "lessons",
-        "exercises",
-        "solutions",
-        "harness",
-    ] {
-        let _ = fs::remove_dir_all(at.join(item));
-        let _ = fs::remove_file(at.join(item));
-        copy_tree(&repo().join(item), &at.join(item));
-    }
-    let _ = fs::remove_file(at.join(".learn-progress.toml"));
 }
 
 fn solution(e: &Exercise) -> String {
@@ -101,7 +80,7 @@ fn write_class(base: &Path) -> Class {
             .clone()
     };
     let grader = base.join("grader");
-    grader_copy(&grader);
+    course_grader(&grader);
     let hidden = base.join("hidden");
     let out = base.join("out");
     let students = base.join("class");

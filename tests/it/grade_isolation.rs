@@ -14,6 +14,7 @@
 //! failure when `CI` is set (`.ci/run` installs it).
 
 // Not every helper of the course is needed here.
+use crate::common::class::course_grader;
 use crate::common::course::{Exercise, course};
 #[allow(dead_code)]
 use crate::common::*;
@@ -370,29 +371,6 @@ fn the_keyring_carries_nothing_between_students() {
     );
 }
 
-/// A copy of the course for tests that need a grader of their own, kept
-/// between runs (its `target/grade`, so the dependencies are compiled once)
-/// in a folder no other test uses, locked while the test runs.
-fn grader_copy(kept: &KeptFolder) -> PathBuf {
-    let at = kept.path.join("grader");
-    fs::create_dir_all(&at).expect("grader folder");
-    for item in [
-        "Cargo.toml",
-        "Cargo.lock",
-        "src",
-        "benches",
-        "lessons",
-        "exercises",
-        "solutions",
-        "harness",
-    ] {
-        let _ = fs::remove_dir_all(at.join(item));
-        let _ = fs::remove_file(at.join(item));
-        copy_tree(&repo().join(item), &at.join(item));
-    }
-    at
-}
-
 /// The user the non-root test grades as: no account has it, and it is
 /// below 2^31 (bubblewrap writes its user map with `%d`).
 const GRADER_UID: u32 = 1_899_999_000;
@@ -435,7 +413,8 @@ fn grading_as_another_user_works_and_shows_none_of_its_environment() {
     );
     let kept = kept_folder("grade-non-root");
     let base = kept.path.clone();
-    let grader = grader_copy(&kept);
+    let grader = kept.path.join("grader");
+    course_grader(&grader);
     let class = base.join("class");
     let _ = fs::remove_dir_all(&class);
     // Compiler messages are kept between runs: a kept one from a run that
@@ -628,7 +607,8 @@ fn a_fork_bomb_in_one_run_leaves_another_run_s_marks_untouched() {
     // of its own, and runs share no user.
     let base = process_folder("grade-two-runs");
     let kept = kept_folder("grade-two-runs");
-    let bombing_grader = grader_copy(&kept);
+    let bombing_grader = kept.path.join("grader");
+    course_grader(&bombing_grader);
     let course = course();
     let bombers: Vec<PathBuf> = ["bomber-0", "bomber-1"]
         .iter()

@@ -47,6 +47,30 @@ pub fn echo_as_shipped() -> String {
     .expect("the fixture's exercise")
 }
 
+/// A grader's copy of the repository's course at `at`: what `learn grade`
+/// reads (sources, lessons, exercises, solutions), refreshed where an
+/// earlier run left one, and no learner progress. Its `target/grade` stays,
+/// so a kept folder compiles the dependencies once.
+pub fn course_grader(at: &Path) {
+    // A clean clone has no target folder yet.
+    fs::create_dir_all(at).expect("grader folder");
+    for item in [
+        "Cargo.toml",
+        "Cargo.lock",
+        "src",
+        "benches",
+        "lessons",
+        "exercises",
+        "solutions",
+        "harness",
+    ] {
+        let _ = fs::remove_dir_all(at.join(item));
+        let _ = fs::remove_file(at.join(item));
+        super::copy_tree(&super::repo().join(item), &at.join(item));
+    }
+    let _ = fs::remove_file(at.join(".learn-progress.toml"));
+}
+
 /// A grader's copy of the fixture course at `at`.
 pub fn fixture_grader(at: &Path) {
     super::copy_tree(&super::repo().join("tests/fixtures/course"), at);

@@ -89,7 +89,7 @@ pub fn broken_runs(root: &Path, play: &Play) -> Vec<String> {
 fn run(root: &Path, play: &Play, seed: u64) -> Option<String> {
     let case = &play.case;
     let seed = seed.to_string();
-    let command = case.command();
+    let command = python_command(case);
     let mut args = vec![
         "check",
         &play.exercise,
@@ -126,6 +126,19 @@ fn run(root: &Path, play: &Play, seed: u64) -> Option<String> {
         problems.join("; "),
         case.why
     ))
+}
+
+/// `python3 <program> <args>`, through the fork server where there is one.
+fn python_command(case: &Case) -> String {
+    #[cfg(unix)]
+    {
+        let words: Vec<&std::ffi::OsStr> = std::iter::once(case.program.as_os_str())
+            .chain(case.args.iter().map(std::ffi::OsStr::new))
+            .collect();
+        crate::common::pyfork::command(&words)
+    }
+    #[cfg(not(unix))]
+    case.command()
 }
 
 /// How a verdict departs from its case.

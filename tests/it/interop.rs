@@ -269,7 +269,12 @@ const DEPARTURES: &[(&str, &str)] = &[
 
 fn sdk_server_verdict(python: &Path, extra: &str, seed: &str) -> Value {
     let script = repo().join("tests/fixtures/interop/sdk_server.py");
-    let cmd = format!("{} {} {extra}", python.display(), script.display());
+    // In forks of one interpreter that has imported the SDK (a start costs
+    // most of a second of CPU, and a capstone check makes about forty); the
+    // per-process state key is made in main, so each fork has its own.
+    let mut words = vec![script.as_os_str()];
+    words.extend(extra.split_whitespace().map(std::ffi::OsStr::new));
+    let cmd = crate::common::pyfork::sdk_command(python, &words);
     // The SDK takes a second or two to import on a busy machine; scenarios
     // that prove silence wait out the whole timeout.
     json(&learn(&[

@@ -8,6 +8,8 @@ use std::process::{Command, Output};
 
 pub mod class;
 pub mod course;
+#[cfg(unix)]
+pub mod pyfork;
 pub mod sandbox;
 pub mod serve;
 mod spec;
@@ -78,7 +80,7 @@ fn test_path() -> std::ffi::OsString {
 }
 
 #[cfg(unix)]
-fn make_executable(path: &Path) -> std::io::Result<()> {
+pub(crate) fn make_executable(path: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
 }
@@ -89,7 +91,7 @@ fn make_executable(_: &Path) -> std::io::Result<()> {
 }
 
 /// What `python3` on PATH really runs, as Python itself reports it.
-fn python_executable() -> Option<PathBuf> {
+pub(crate) fn python_executable() -> Option<PathBuf> {
     let output = Command::new("python3")
         .args(["-c", "import sys; print(sys.executable)"])
         .output()

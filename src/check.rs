@@ -32,6 +32,26 @@ pub struct CheckOptions {
     pub seed: u64,
     pub limits: Limits,
     pub build_output: BuildOutput,
+    /// How many scenarios run at once.
+    pub scenarios_at_once: usize,
+}
+
+/// Scenarios at once for one program (`learn check`): they are independent
+/// processes that mostly wait, and a program that never answers waits out
+/// the timeout in every scenario (a capstone's 33 took 171 s two at a time
+/// on two cores).
+pub fn scenarios_at_once() -> usize {
+    thread::available_parallelism()
+        .map_or(4, |n| n.get() * 2)
+        .clamp(4, 8)
+}
+
+/// Scenarios at once for each program of a class (`learn grade`), which
+/// already runs several programs at once within each student's limits.
+pub fn scenarios_at_once_grading() -> usize {
+    thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .clamp(2, 4)
 }
 
 /// Builds what `target` names, returning the program to run (or the build failure).
@@ -76,10 +96,7 @@ pub fn check_program(
 ) -> CheckResult {
     let verdicts = Mutex::new(vec![None; exercise.scenarios.len()]);
     let next = Mutex::new(0usize);
-    // Scenarios are independent processes that mostly wait: run a few at once.
-    let workers = thread::available_parallelism()
-        .map_or(2, |n| n.get())
-        .clamp(2, 4);
+    let workers = options.scenarios_at_once.max(1);
     thread::scope(|scope| {
         for _ in 0..workers.min(exercise.scenarios.len()) {
             scope.spawn(|| {

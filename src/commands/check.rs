@@ -34,6 +34,7 @@ pub fn run(ctx: &mut Ctx, args: &CheckRequest, watching: bool) -> Result<Status>
     let seed = args.seed.unwrap_or_else(random_seed);
     let options = CheckOptions {
         seed,
+        scenarios_at_once: crate::check::scenarios_at_once(),
         limits: Limits {
             timeout: args.timeout,
             ..Limits::default()

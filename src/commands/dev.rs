@@ -183,6 +183,7 @@ fn play(project: &Project, exercise: &Exercise, target: &Target, seed: u64) -> R
         seed,
         limits: Limits::default(),
         build_output: BuildOutput::Captured,
+        scenarios_at_once: crate::check::scenarios_at_once(),
     };
     Ok(
         match prepare(

@@ -201,6 +201,7 @@ pub fn grade_class(
             ..Limits::default()
         },
         build_output: BuildOutput::Captured,
+        scenarios_at_once: crate::check::scenarios_at_once_grading(),
     };
     let check_started = Instant::now();
     bar.start("checking", submissions.len());

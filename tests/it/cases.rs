@@ -85,6 +85,9 @@ pub fn broken_runs(root: &Path, play: &Play) -> Vec<String> {
         .collect()
 }
 
+/// `--timeout` for a case that names none and fails nothing.
+const CORRECT_TIMEOUT: f64 = 30.0;
+
 /// What one run got wrong against its case, if anything.
 fn run(root: &Path, play: &Play, seed: u64) -> Option<String> {
     let case = &play.case;
@@ -100,7 +103,12 @@ fn run(root: &Path, play: &Play, seed: u64) -> Option<String> {
         "--json",
         "--full",
     ];
-    let timeout = case.timeout.map(|t| t.to_string());
+    // A case that fails nothing waits out no timeout, so a long one costs
+    // nothing and keeps a loaded machine's slow answer from reading as none.
+    let timeout = case
+        .timeout
+        .or(case.fails.is_empty().then_some(CORRECT_TIMEOUT))
+        .map(|t| t.to_string());
     if let Some(timeout) = &timeout {
         args.extend(["--timeout", timeout]);
     }

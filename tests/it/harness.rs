@@ -109,6 +109,9 @@ macro_rules! test {
 }
 pub(crate) use test;
 
+/// How long each test that ran took, for `LEARN_IT_SLOWEST`.
+static DURATIONS: Mutex<Vec<(f64, String)>> = Mutex::new(Vec::new());
+
 /// The tests that did not run for want of a tool, by tool.
 static NOT_CHECKED: Mutex<BTreeMap<Tool, Vec<String>>> = Mutex::new(BTreeMap::new());
 
@@ -123,7 +126,13 @@ fn trial(test: Test) -> Trial {
     let trial = Trial::ignorable_test(name, move || {
         let missing: Vec<Tool> = needs.into_iter().filter(|t| !t.available()).collect();
         if missing.is_empty() {
+            let started = std::time::Instant::now();
             run();
+            let seconds = started.elapsed().as_secs_f64();
+            DURATIONS
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((seconds, label));
             return Ok(Completion::Completed);
         }
         let what: Vec<&str> = missing.iter().map(|t| t.checks()).collect();
@@ -148,22 +157,43 @@ fn trial(test: Test) -> Trial {
     }
 }
 
+/// With `LEARN_IT_SLOWEST=N`, the N slowest tests and their wall times: what
+/// to look at when the suite's time budget (8 minutes on two cores) is hit.
+fn print_slowest() {
+    let Some(count) = std::env::var("LEARN_IT_SLOWEST")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+    else {
+        return;
+    };
+    let mut durations = DURATIONS.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    durations.sort_by(|a, b| b.0.total_cmp(&a.0));
+    println!("slowest tests (wall seconds):");
+    for (seconds, name) in durations.iter().take(count) {
+        println!("  {seconds:7.1}  {name}");
+    }
+}
+
 /// Runs the tests (as `cargo test` asked), then says what was not checked.
 pub fn run(tests: Vec<Test>) -> ExitCode {
     let mut args = Arguments::from_args();
-    // Most tests wait on child processes, not on a core: run a few more at
-    // once than there are cores (`--test-threads` or `RUST_TEST_THREADS`
+    // Most tests wait on child processes, not on a core: run more at once
+    // than there are cores (`--test-threads` or `RUST_TEST_THREADS`
     // still decide).
     args.test_threads = args.test_threads.or_else(|| {
         let env = std::env::var("RUST_TEST_THREADS").ok()?;
         env.parse().ok()
     });
     if args.test_threads.is_none() {
+        // Three per core: on two cores, with the same tests, six threads
+        // took 395 s (606 s of CPU) and eight 380 s, where a correct
+        // program's scenario ran past its 5 s timeout.
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        args.test_threads = Some(cores * 2);
+        args.test_threads = Some(cores * 3);
     }
     let trials = tests.into_iter().map(trial).collect();
     let conclusion = libtest_mimic::run(&args, trials);
+    print_slowest();
     let not_checked = NOT_CHECKED.lock().unwrap_or_else(|e| e.into_inner());
     if !not_checked.is_empty() {
         let count: usize = not_checked.values().map(Vec::len).sum();

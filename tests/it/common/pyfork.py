@@ -33,6 +33,7 @@ import threading
 import argparse  # noqa: F401
 import base64  # noqa: F401
 import hashlib  # noqa: F401
+import gc
 import hmac  # noqa: F401
 import importlib
 import json  # noqa: F401
@@ -53,6 +54,9 @@ def main():
         os.mkfifo(requests)
     # Open for writing too, so the FIFO never reads as ended between clients.
     fifo = os.open(requests, os.O_RDWR)
+    # What is loaded stays out of the collector's sight, so a fork does not
+    # copy every page of it when a collection walks (and writes) the objects.
+    gc.freeze()
     # Keepers are reaped by the kernel: the server never waits for them.
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)
     print("ready", flush=True)

@@ -899,9 +899,10 @@ fn hidden_scenarios_inside_a_shown_folder_are_refused() {
 /// Item 4: one student's program for exercise 2 (which has a hidden
 /// scenario) keeps every line it is sent, in the keyring and as locks on
 /// `/dev/null`; its program for exercise 3 prints whatever it finds there,
-/// so a failure the student sees would show the hidden input. Graded four
-/// times (the first run keeps, the next ones print), in every format a
-/// student reads: the hidden input is in none.
+/// so a failure the student sees would show the hidden input. Graded twice
+/// (what the first run keeps, the second prints; within each run exercise 2
+/// runs before exercise 3), the second run writing every format a student
+/// reads: the hidden input is in none.
 fn hidden_inputs_reach_no_report_a_student_reads() {
     let class = tempfile::tempdir().expect("temp dir");
     let hidden = class.path().join("hidden");
@@ -939,7 +940,7 @@ fn hidden_inputs_reach_no_report_a_student_reads() {
             helper_items()
         ),
     );
-    for format in ["json", "gradescope", "junit", "text"] {
+    let grade = |formats: &str, reports: &Path| {
         let output = learn_command(&repo())
             .args([
                 "grade",
@@ -950,21 +951,45 @@ fn hidden_inputs_reach_no_report_a_student_reads() {
                 "--timeout",
                 "2",
                 "--format",
-                format,
-                "--scenarios",
+                formats,
+                "--out",
             ])
+            .arg(reports)
+            .arg("--scenarios")
             .arg(&hidden)
             .arg(&recorder)
             .output()
             .expect("learn grade runs");
-        let (out, err) = (stdout(&output), stderr(&output));
+        let err = stderr(&output);
         assert!(matches!(code(&output), 0 | 1), "{err}");
+        assert!(
+            !err.contains(HIDDEN_MARKER),
+            "a hidden input reached stderr:\n{err}"
+        );
+        err
+    };
+    let first = class.path().join("first.json");
+    grade("json", &first);
+    let first = fs::read_to_string(&first).expect("the first run's report");
+    assert!(!first.contains(HIDDEN_MARKER), "json, first run:\n{first}");
+    // The second grading writes every format a student reads.
+    let reports = class.path().join("reports");
+    let err = grade("json,gradescope,junit,text", &reports);
+    let gradescope = reports.join("gradescope").join("recorder.json");
+    for (format, file) in [
+        ("json", reports.join("grades.json")),
+        ("gradescope", gradescope),
+        ("junit", reports.join("grades.xml")),
+        ("text", reports.join("grades.txt")),
+    ] {
+        let out = fs::read_to_string(&file)
+            .unwrap_or_else(|e| panic!("{format}: {} is written: {e}\n{err}", file.display()));
         assert!(
             out.contains("notification-silence"),
             "{format}: exercise 3 is reported\n{out}"
         );
         assert!(
-            !out.contains(HIDDEN_MARKER) && !err.contains(HIDDEN_MARKER),
+            !out.contains(HIDDEN_MARKER),
             "{format}: a hidden input reached the report:\n{out}"
         );
     }

@@ -18,7 +18,10 @@ fn fixture() -> std::path::PathBuf {
 /// feedback, and how long the check took.
 fn check(cmd: &str, pids: &Path) -> (serde_json::Value, Duration) {
     let started = Instant::now();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_learn"))
+    // learn_command's PATH starts `python3` directly: a version manager's
+    // shim (pyenv's is a bash script) could take most of the 1 s timeout on
+    // a loaded machine before the program records its ids.
+    let output = learn_command(&fixture())
         .args([
             "check",
             "echo",
@@ -30,11 +33,7 @@ fn check(cmd: &str, pids: &Path) -> (serde_json::Value, Duration) {
             "1",
             "--json",
         ])
-        .current_dir(fixture())
-        .env("NO_COLOR", "1")
-        .env("LANG", "C")
         .env("HOSTILE_PIDS", pids)
-        .env_remove("LEARN_LANG")
         .output()
         .expect("learn runs");
     let elapsed = started.elapsed();

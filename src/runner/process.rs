@@ -222,6 +222,14 @@ impl Live {
     /// Waits for end of output (proof of silence), then for the exit.
     /// Stops the process group when the deadline passes or a limit was hit.
     pub fn finish(mut self, deadline: Instant, limits: Limits) -> Finished {
+        // Time is up already (an awaited answer never came): what the program
+        // writes once its stdin closes came after the deadline, and does not
+        // count (a server that flushes only at exit would pass by a race).
+        if Instant::now() >= deadline {
+            self.limit = Some(LimitHit::Timeout {
+                seconds: limits.timeout.as_secs().max(1),
+            });
+        }
         self.close_stdin();
         while !self.stdout_closed && self.limit.is_none() {
             if !self.next_event(deadline) {

@@ -814,19 +814,7 @@ fn a_course_and_class_under_usr_are_not_shown_to_students() {
         std::process::id()
     )));
     let course_dir = under.0.join("course");
-    fs::create_dir_all(&course_dir).expect("a folder under /usr/src");
-    for item in [
-        "Cargo.toml",
-        "Cargo.lock",
-        "src",
-        "benches",
-        "lessons",
-        "exercises",
-        "solutions",
-        "harness",
-    ] {
-        copy_tree(&repo().join(item), &course_dir.join(item));
-    }
+    course_grader(&course_dir);
     let hidden = under.0.join("hidden");
     hidden_scenarios(&hidden);
     let e = echo();

@@ -11,12 +11,18 @@
 //! writes requests, which are checked as `JSONRPCRequest` and as the request
 //! type of their method. Only the tests read the schema: the shipped program
 //! never needs it.
+//!
+//! The validator is python-jsonschema, in the SDK's venv (`.ci/setup` pins it):
+//! `tests/it/common/schema_check.py` answers one line per instance. A Rust
+//! validator crate was most of a clean build's compile time (jsonschema 0.61
+//! and its dependencies: about 160 s of CPU of 480).
 
 use crate::common::*;
 
-use jsonschema::Validator;
 use serde_json::Value;
 use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 const SEEDS: [&str; 3] = ["1", "2", "31337"];
 
@@ -50,7 +56,9 @@ const ERROR_TYPES: &[(i64, &str, Part)] = &[
 
 struct Schema {
     root: Value,
-    validators: HashMap<String, Validator>,
+    path: std::path::PathBuf,
+    /// Started at the first instance to check.
+    validator: Option<Validator>,
     /// method -> the stem of its type names (`tools/call` -> `CallTool`).
     stems: HashMap<String, String>,
 }
@@ -73,8 +81,9 @@ impl Schema {
             })
             .collect();
         Some(Schema {
+            validator: None,
+            path,
             root,
-            validators: HashMap::new(),
             stems,
         })
     }
@@ -85,18 +94,11 @@ impl Schema {
 
     /// The schema's complaints about `instance` as the type `definition`.
     fn errors(&mut self, definition: &str, instance: &Value) -> Vec<String> {
-        if !self.validators.contains_key(definition) {
-            assert!(self.has(definition), "schema.json has no `{definition}`");
-            let mut schema = self.root.clone();
-            schema["$ref"] = Value::String(format!("#/$defs/{definition}"));
-            let validator = jsonschema::validator_for(&schema)
-                .unwrap_or_else(|e| panic!("cannot compile `{definition}`: {e}"));
-            self.validators.insert(definition.to_string(), validator);
-        }
-        self.validators[definition]
-            .iter_errors(instance)
-            .map(|e| format!("at `{}`: {e}", e.instance_path()))
-            .collect()
+        assert!(self.has(definition), "schema.json has no `{definition}`");
+        let path = &self.path;
+        self.validator
+            .get_or_insert_with(|| Validator::start(path))
+            .errors(definition, instance)
     }
 
     /// Every check a message a server wrote must pass: (type, complaints).
@@ -169,6 +171,51 @@ impl Schema {
             verdicts.push((definition, errors));
         }
         verdicts
+    }
+}
+
+/// python-jsonschema behind `tests/it/common/schema_check.py`, one process per
+/// test, asked one instance at a time.
+struct Validator {
+    child: Child,
+    to: ChildStdin,
+    from: BufReader<ChildStdout>,
+}
+
+impl Validator {
+    fn start(schema: &std::path::Path) -> Validator {
+        let python = crate::common::tools::sdk_python()
+            .expect("the test needs Tool::Sdk (python-jsonschema)");
+        let mut child = Command::new(&python)
+            .arg(repo().join("tests/it/common/schema_check.py"))
+            .arg(schema)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{}: {e}", python.display()));
+        let to = child.stdin.take().expect("piped stdin");
+        let from = BufReader::new(child.stdout.take().expect("piped stdout"));
+        Validator { child, to, from }
+    }
+
+    fn errors(&mut self, definition: &str, instance: &Value) -> Vec<String> {
+        let question = serde_json::json!([definition, instance]);
+        writeln!(self.to, "{question}").expect("the schema checker takes a line");
+        let mut answer = String::new();
+        self.from
+            .read_line(&mut answer)
+            .expect("the schema checker answers");
+        serde_json::from_str(&answer).unwrap_or_else(|e| {
+            panic!("the schema checker's answer to `{definition}` is not a list ({e}): {answer:?}")
+        })
+    }
+}
+
+impl Drop for Validator {
+    fn drop(&mut self) {
+        // Its stdin closes as `to` is dropped after this; it ends at EOF.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
@@ -464,10 +511,14 @@ pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::{Tool, test};
     vec![
         test!(every_message_the_reference_servers_write_is_valid_under_the_official_schema)
-            .needs(Tool::Spec),
+            .needs(Tool::Spec)
+            .needs(Tool::Sdk),
         test!(every_request_the_reference_client_writes_is_valid_under_the_official_schema)
-            .needs(Tool::Spec),
-        test!(the_schema_checks_refuse_wrong_messages).needs(Tool::Spec),
+            .needs(Tool::Spec)
+            .needs(Tool::Sdk),
+        test!(the_schema_checks_refuse_wrong_messages)
+            .needs(Tool::Spec)
+            .needs(Tool::Sdk),
         test!(the_error_table_matches_the_schema).needs(Tool::Spec),
     ]
 }

@@ -17,9 +17,11 @@ the program's whole group. "unavailable" tells the client to run Python
 itself. What differs from a fresh interpreter: a program's own children are
 not in the client's process group (no case program starts any).
 
-Usage: python3 -S pyfork.py FOLDER [MODULE...]. Imports each MODULE too (the
-official SDK, for its test server); prints "ready" once listening; exits
-when its stdin closes (the test binary ended).
+Usage: python3 -S pyfork.py FOLDER [--compile DIR] [MODULE...]. Imports each
+MODULE too (the official SDK, for its test server), and compiles every .py
+file under DIR once (a program's source was compiled at every start: about
+8 ms of CPU for the demo server); prints "ready" once listening; exits when
+its stdin closes (the test binary ended).
 """
 
 import io
@@ -32,6 +34,7 @@ import threading
 # What the test programs import, loaded once here rather than in every start.
 import argparse  # noqa: F401
 import base64  # noqa: F401
+import builtins
 import hashlib  # noqa: F401
 import gc
 import hmac  # noqa: F401
@@ -43,11 +46,48 @@ import runpy
 import secrets  # noqa: F401
 import time  # noqa: F401
 import traceback
+import types
+
+# Absolute path -> (modification time, size, code object).
+compiled = {}
+
+
+def precompile(root):
+    for folder, _, files in os.walk(root):
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(folder, name)
+            try:
+                found = os.stat(path)
+                with open(path, "rb") as f:
+                    code = compile(f.read(), path, "exec", dont_inherit=True)
+            except (OSError, SyntaxError, ValueError):
+                continue  # it runs as usual, and fails as usual
+            compiled[path] = (found.st_mtime_ns, found.st_size, code)
+
+
+def compiled_code(path):
+    """The code compiled at start for `path`, if the file is unchanged since."""
+    known = compiled.get(path)
+    if known is None:
+        return None
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    if (found.st_mtime_ns, found.st_size) != known[:2]:
+        return None
+    return known[2]
 
 
 def main():
     folder = sys.argv[1]
-    for module in sys.argv[2:]:
+    modules = sys.argv[2:]
+    if modules[:1] == ["--compile"] and len(modules) > 1:
+        precompile(os.path.abspath(modules[1]))
+        modules = modules[2:]
+    for module in modules:
         importlib.import_module(module)
     requests = os.path.join(folder, "requests")
     if not os.path.exists(requests):
@@ -190,7 +230,22 @@ def run(fds, argv, env, cwd):
     sys.path[0] = os.path.dirname(os.path.abspath(program))
     code = 0
     try:
-        runpy.run_path(program, run_name="__main__")
+        code_object = compiled_code(os.path.abspath(program))
+        if code_object is None:
+            runpy.run_path(program, run_name="__main__")
+        else:
+            # What run_path does with the source, minus compiling it again.
+            main_module = types.ModuleType("__main__")
+            main_module.__dict__.update(
+                __file__=program,
+                __cached__=None,
+                __loader__=None,
+                __package__=None,
+                __spec__=None,
+                __builtins__=builtins,
+            )
+            sys.modules["__main__"] = main_module
+            exec(code_object, main_module.__dict__)
     except SystemExit as exit:
         code = exit_code(exit.code)
     except BaseException:

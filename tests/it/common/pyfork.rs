@@ -108,6 +108,8 @@ exit 125
         .args(flags)
         .arg(super::repo().join("tests/it/common/pyfork.py"))
         .arg(&folder)
+        .arg("--compile")
+        .arg(super::repo().join("lessons"))
         .args(modules)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -8,6 +8,7 @@ use std::process::{Command, Output};
 
 pub mod class;
 pub mod course;
+mod prebuilt;
 #[cfg(unix)]
 pub mod pyfork;
 pub mod sandbox;
@@ -227,6 +228,7 @@ pub fn course_copy() -> tempfile::TempDir {
     for (shipped, file) in shipped_exercise_files() {
         std::fs::copy(&shipped, dir.path().join("exercises").join(file)).expect("copy");
     }
+    prebuilt::seed(dir.path());
     dir
 }
 

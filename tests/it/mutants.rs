@@ -1,9 +1,11 @@
 //! Mutation testing of the scenarios (see `mutants/README.md`).
 //!
-//! - `recorded_mutants_stay_killed` is the quick form that runs in every
-//!   `cargo test`: each mutant recorded in `mutants/recorded.toml` (a text
-//!   replacement in a reference solution, with the scenario that must catch
-//!   it) is applied to a copy of the course, and the checker must fail it.
+//! - `recorded_mutants_stay_killed::<exercise>` is the quick form that runs
+//!   in every `cargo test`: each mutant recorded in `mutants/recorded.toml` (a
+//!   text replacement in a reference solution, with the scenario that must
+//!   catch it) is applied to a copy of the course, and the checker must fail
+//!   it. One test per exercise, each with its own copy, so that the 60-odd
+//!   rebuilds and checks run side by side rather than as one long test.
 //! - `the_mutated_solution_passes_its_check` is the test cargo-mutants runs
 //!   for every mutant (`mutants/run`); it is ignored otherwise.
 
@@ -21,7 +23,7 @@ struct Recorded {
     mutant: Vec<Mutant>,
 }
 
-#[derive(serde::Deserialize)]
+#[derive(serde::Deserialize, Clone)]
 struct Mutant {
     exercise: String,
     file: String,
@@ -31,11 +33,12 @@ struct Mutant {
     scenario: String,
 }
 
-fn recorded() -> Vec<Mutant> {
+fn recorded() -> Result<Vec<Mutant>, String> {
     let path = repo().join("mutants/recorded.toml");
-    let text = std::fs::read_to_string(&path).expect("mutants/recorded.toml");
-    let recorded: Recorded = toml::from_str(&text).expect("mutants/recorded.toml parses");
-    recorded.mutant
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("mutants/recorded.toml: {e}"))?;
+    let recorded: Recorded =
+        toml::from_str(&text).map_err(|e| format!("mutants/recorded.toml: {e}"))?;
+    Ok(recorded.mutant)
 }
 
 /// The names of the failed scenarios of `learn check <id> --solution`, run
@@ -74,11 +77,15 @@ fn failed_scenarios(dir: &Path, exercise: &str) -> Vec<String> {
     Vec::new()
 }
 
-fn recorded_mutants_stay_killed() {
-    let mutants = recorded();
+fn recorded_mutants_are_listed() {
+    let mutants = recorded().unwrap_or_else(|e| panic!("{e}"));
     assert!(!mutants.is_empty(), "mutants/recorded.toml lists mutants");
+}
+
+/// Every recorded mutant of one exercise, in a course copy of its own.
+fn mutants_stay_killed(mutants: &[Mutant]) {
     let course = course_copy();
-    for mutant in &mutants {
+    for mutant in mutants {
         let path = course.path().join(&mutant.file);
         let original =
             std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", mutant.file));
@@ -111,10 +118,29 @@ fn the_mutated_solution_passes_its_check() {
 }
 
 pub fn tests() -> Vec<crate::harness::Test> {
-    use crate::harness::test;
-    vec![
-        test!(recorded_mutants_stay_killed),
+    use crate::harness::{Test, test};
+    let mut tests = vec![
+        test!(recorded_mutants_are_listed),
         test!(the_mutated_solution_passes_its_check)
             .ignored("run by mutants/run under cargo-mutants, with LEARN_MUTANTS_EXERCISE set"),
-    ]
+    ];
+    // Read when the tests are listed; a file that does not parse fails the
+    // listing test above with its message.
+    let recorded = recorded().unwrap_or_default();
+    let mut exercises: Vec<String> = recorded.iter().map(|m| m.exercise.clone()).collect();
+    exercises.dedup();
+    exercises.sort();
+    exercises.dedup();
+    for exercise in exercises {
+        let mine: Vec<Mutant> = recorded
+            .iter()
+            .filter(|m| m.exercise == exercise)
+            .cloned()
+            .collect();
+        tests.push(Test::new(
+            format!("mutants::recorded_mutants_stay_killed::{exercise}"),
+            move || mutants_stay_killed(&mine),
+        ));
+    }
+    tests
 }

@@ -39,6 +39,7 @@ import hashlib  # noqa: F401
 import gc
 import hmac  # noqa: F401
 import importlib
+import importlib.machinery
 import json  # noqa: F401
 import random
 import re  # noqa: F401
@@ -81,6 +82,27 @@ def compiled_code(path):
     return known[2]
 
 
+class CompiledSourceLoader(importlib.machinery.SourceFileLoader):
+    """Python's loader for .py files, with the code compiled at start: most
+    case programs import a sibling (`import conformant_server as base`)."""
+
+    def get_code(self, fullname):
+        code = compiled_code(self.path)
+        return code if code is not None else super().get_code(fullname)
+
+
+def use_compiled_code_for_imports():
+    machinery = importlib.machinery
+    # Python's own order: extension modules, source, bytecode.
+    loaders = [
+        (machinery.ExtensionFileLoader, machinery.EXTENSION_SUFFIXES),
+        (CompiledSourceLoader, machinery.SOURCE_SUFFIXES),
+        (machinery.SourcelessFileLoader, machinery.BYTECODE_SUFFIXES),
+    ]
+    sys.path_hooks.insert(0, machinery.FileFinder.path_hook(*loaders))
+    sys.path_importer_cache.clear()
+
+
 def main():
     folder = sys.argv[1]
     modules = sys.argv[2:]
@@ -89,6 +111,7 @@ def main():
         modules = modules[2:]
     for module in modules:
         importlib.import_module(module)
+    use_compiled_code_for_imports()
     requests = os.path.join(folder, "requests")
     if not os.path.exists(requests):
         os.mkfifo(requests)

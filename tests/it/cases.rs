@@ -200,14 +200,26 @@ fn problems(play: &Play, verdict: &Value, exit_code: i32) -> Vec<String> {
     problems
 }
 
-/// One test per case and exercise of the repository's course.
+/// How long a play may wait, roughly: its seeds times the timeout its case
+/// names (a case names a long one where its program leaves scenarios
+/// unanswered, so they wait it out).
+fn waits(play: &Play) -> f64 {
+    play.case.timeout.unwrap_or(0.0) * play.case.seeds.len() as f64
+}
+
+/// One test per case and exercise of the repository's course, those that
+/// may wait longest first (main.rs starts the cases early), so that none of
+/// them starts at the end of the run.
 pub fn tests() -> Vec<Test> {
     let root = repo();
     match plays(&root) {
-        Ok(plays) => plays
-            .into_iter()
-            .map(|play| test(root.clone(), play))
-            .collect(),
+        Ok(mut plays) => {
+            plays.sort_by(|a, b| waits(b).total_cmp(&waits(a)));
+            plays
+                .into_iter()
+                .map(|play| test(root.clone(), play))
+                .collect()
+        }
         Err(problem) => vec![Test::new("cases::load".to_string(), move || {
             panic!("{problem}")
         })],

@@ -191,7 +191,7 @@ fn grade_within(timeout: &str, submissions: &[&str], extra: &[&str]) -> std::pro
 }
 
 /// One grading of the whole roster, written as JSON, JUnit and text, which
-/// three tests read: every grading of the roster waits out t-hang's spinning
+/// four tests read: every grading of the roster waits out t-hang's spinning
 /// program, scenario by scenario, so it is done once per test process.
 struct RosterGrading {
     code: i32,

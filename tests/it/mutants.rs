@@ -23,7 +23,7 @@ struct Recorded {
     mutant: Vec<Mutant>,
 }
 
-#[derive(serde::Deserialize, Clone)]
+#[derive(serde::Deserialize)]
 struct Mutant {
     exercise: String,
     file: String,
@@ -126,17 +126,14 @@ pub fn tests() -> Vec<crate::harness::Test> {
     ];
     // Read when the tests are listed; a file that does not parse fails the
     // listing test above with its message.
-    let recorded = recorded().unwrap_or_default();
-    let mut exercises: Vec<String> = recorded.iter().map(|m| m.exercise.clone()).collect();
-    exercises.dedup();
-    exercises.sort();
-    exercises.dedup();
-    for exercise in exercises {
-        let mine: Vec<Mutant> = recorded
-            .iter()
-            .filter(|m| m.exercise == exercise)
-            .cloned()
-            .collect();
+    let mut by_exercise: std::collections::BTreeMap<String, Vec<Mutant>> = Default::default();
+    for mutant in recorded().unwrap_or_default() {
+        by_exercise
+            .entry(mutant.exercise.clone())
+            .or_default()
+            .push(mutant);
+    }
+    for (exercise, mine) in by_exercise {
         tests.push(Test::new(
             format!("mutants::recorded_mutants_stay_killed::{exercise}"),
             move || mutants_stay_killed(&mine),

@@ -13,10 +13,17 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-/// The target folder holding the built dependencies, or `None` where cargo
-/// could not build them (each copy then builds its own, as before).
-fn template() -> Option<&'static Path> {
-    static TEMPLATE: OnceLock<Option<PathBuf>> = OnceLock::new();
+/// The built dependencies: the `debug/` folder they are in, and the paths
+/// (relative to it) of what to copy, decided once per test process.
+struct Template {
+    debug: PathBuf,
+    parts: Vec<PathBuf>,
+}
+
+/// `None` where cargo could not build them (each copy then builds its own,
+/// as before).
+fn template() -> Option<&'static Template> {
+    static TEMPLATE: OnceLock<Option<Template>> = OnceLock::new();
     TEMPLATE
         .get_or_init(|| {
             let dir = super::process_folder("exercise-deps");
@@ -34,9 +41,13 @@ fn template() -> Option<&'static Path> {
                 .stderr(Stdio::null())
                 .status()
                 .is_ok_and(|s| s.success());
-            built.then_some(dir)
+            let debug = dir.join("debug");
+            built.then(|| Template {
+                parts: registry_parts(&debug),
+                debug,
+            })
         })
-        .as_deref()
+        .as_ref()
 }
 
 /// The first `[[bin]]` of `exercises/Cargo.toml`.
@@ -53,41 +64,47 @@ fn first_bin() -> Option<String> {
     )
 }
 
-/// Puts the built dependencies into `course`'s `target/exercises`: the
-/// registry crates' files only, never what was built from the workspace.
+/// Puts the built dependencies into `course`'s `target/exercises`.
 pub fn seed(course: &Path) {
     let Some(template) = template() else { return };
-    let from = template.join("debug");
     let to = course.join("target/exercises/debug");
+    for part in &template.parts {
+        copy_keeping_times(&template.debug.join(part), &to.join(part));
+    }
+}
+
+/// The registry crates' files in `debug`, never what was built from the
+/// workspace: `.fingerprint/<package>-<hash>`, and the files the same hash
+/// names in `deps/` and `build/`.
+fn registry_parts(debug: &Path) -> Vec<PathBuf> {
+    let names = |folder: &str| -> Vec<String> {
+        std::fs::read_dir(debug.join(folder))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .collect()
+    };
     let ours = workspace_packages();
-    // `.fingerprint/<package>-<hash>`; the same hash names its files elsewhere.
     let mut hashes = Vec::new();
-    for entry in std::fs::read_dir(from.join(".fingerprint"))
-        .into_iter()
-        .flatten()
-        .flatten()
-    {
-        let name = entry.file_name().to_string_lossy().into_owned();
+    let mut parts = Vec::new();
+    for name in names(".fingerprint") {
         let Some((package, hash)) = name.rsplit_once('-') else {
             continue;
         };
         if !ours.iter().any(|p| p == package) {
             hashes.push(format!("-{hash}"));
-            copy_keeping_times(&entry.path(), &to.join(".fingerprint").join(&name));
+            parts.push(Path::new(".fingerprint").join(&name));
         }
     }
-    for part in ["deps", "build"] {
-        for entry in std::fs::read_dir(from.join(part))
-            .into_iter()
-            .flatten()
-            .flatten()
-        {
-            let name = entry.file_name().to_string_lossy().into_owned();
+    for folder in ["deps", "build"] {
+        for name in names(folder) {
             if hashes.iter().any(|h| name.contains(h.as_str())) {
-                copy_keeping_times(&entry.path(), &to.join(part).join(&name));
+                parts.push(Path::new(folder).join(&name));
             }
         }
     }
+    parts
 }
 
 /// The names of the repository's own packages (the root and its members).

@@ -25,12 +25,9 @@ def main() -> None:
     compiled = {}
     for line in sys.stdin:
         definition, instance = json.loads(line)
+        # The caller asks only for definitions schema.json has.
         validator = compiled.get(definition)
         if validator is None:
-            if definition not in root.get("$defs", {}):
-                complaints = [f"schema.json has no `{definition}`"]
-                print(json.dumps(complaints), flush=True)
-                continue
             schema = dict(root)
             schema["$ref"] = f"#/$defs/{definition}"
             validator = compiled[definition] = validator_class(schema)

@@ -22,6 +22,11 @@ pub struct GradeArgs {
     #[arg(long, num_args = 2, value_names = ["STUDENT", "EXERCISE"])]
     pub show: Option<Vec<String>>,
 
+    /// Grade only these exercises (ids or numbers, comma-separated): this
+    /// week's, say. The report and its totals name only them
+    #[arg(long, value_delimiter = ',', value_name = "EXERCISE")]
+    pub exercises: Vec<String>,
+
     /// Delete target/grade (built dependencies and every student's built
     /// programs) and stop
     #[arg(long, conflicts_with = "submissions")]

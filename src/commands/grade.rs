@@ -4,7 +4,7 @@
 use super::{Ctx, Status};
 use crate::check::random_seed;
 use crate::cli::{GradeArgs, GradeFormat};
-use crate::content::Lang;
+use crate::content::{Course, Exercise, Lang};
 use crate::grade::build::Isolation;
 use crate::grade::hidden::add_hidden_scenarios;
 use crate::grade::merge;
@@ -53,6 +53,12 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
             crate::words::of(lang).hidden_added(added, &dir.display().to_string())
         );
     }
+    // `--show` needs its one exercise graded, no other.
+    let only: Vec<String> = match args.show.as_deref() {
+        Some([_, exercise]) => vec![exercise.clone()],
+        _ => args.exercises.clone(),
+    };
+    keep_only(&mut ctx.course, &only)?;
     let seed = args.seed.value.unwrap_or_else(random_seed);
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(2, |n| n.get()),
@@ -94,6 +100,28 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
     } else {
         Status::Failed
     })
+}
+
+/// Leaves the course only the exercises named (by id or number), when any
+/// are; a name that is no exercise is an error, before anything is graded.
+fn keep_only(course: &mut Course, names: &[String]) -> Result<()> {
+    if names.is_empty() {
+        return Ok(());
+    }
+    if let Some(unknown) = names.iter().find(|n| course.exercise(n).is_none()) {
+        bail!(
+            "there is no exercise {unknown} (give its id or number; `learn list` shows them all)"
+        );
+    }
+    let named = |e: &Exercise| {
+        names
+            .iter()
+            .any(|n| e.id == *n || e.number.to_string() == *n)
+    };
+    for lesson in &mut course.lessons {
+        lesson.exercises.retain(named);
+    }
+    Ok(())
 }
 
 /// The submissions named, only the one `--show` names when it does; and

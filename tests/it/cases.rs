@@ -88,6 +88,13 @@ pub fn broken_runs(root: &Path, play: &Play) -> Vec<String> {
 /// `--timeout` for a case that names none and fails nothing.
 const CORRECT_TIMEOUT: f64 = 30.0;
 
+/// `--timeout` for a case that names none and fails some scenarios: it
+/// answers them wrongly, not late, so no scenario waits it out, and it is
+/// twice `learn check`'s 5 s because one scenario of a correct-elsewhere
+/// program took over 5 s on the loaded two-core machine (a stream scenario,
+/// read as "kept its output open").
+const FAILING_TIMEOUT: f64 = 10.0;
+
 /// What one run got wrong against its case, if anything.
 fn run(root: &Path, play: &Play, seed: u64) -> Option<String> {
     let case = &play.case;
@@ -107,11 +114,13 @@ fn run(root: &Path, play: &Play, seed: u64) -> Option<String> {
     // nothing and keeps a loaded machine's slow answer from reading as none.
     let timeout = case
         .timeout
-        .or(case.fails.is_empty().then_some(CORRECT_TIMEOUT))
-        .map(|t| t.to_string());
-    if let Some(timeout) = &timeout {
-        args.extend(["--timeout", timeout]);
-    }
+        .unwrap_or(if case.fails.is_empty() {
+            CORRECT_TIMEOUT
+        } else {
+            FAILING_TIMEOUT
+        })
+        .to_string();
+    args.extend(["--timeout", &timeout]);
     let output = learn_in(root, &args);
     let problems = match serde_json::from_slice::<Value>(&output.stdout) {
         Ok(verdict) => problems(play, &verdict, code(&output)),

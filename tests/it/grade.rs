@@ -433,16 +433,26 @@ fn gradescope_results_one_file_per_submission() {
     let course = course();
     let folder = tempfile::tempdir().expect("temp dir");
     let out = folder.path().display().to_string();
+    // t-broken's two broken exercises and one it solved; the format is the
+    // same for every exercise (the_roster_gets_the_right_scores grades all).
+    let graded: Vec<Exercise> = [1, 2, 3].map(|n| by_number(&course, n)).into();
     let output = grade(
         &["t-solved", "t-broken"],
-        &["--format", "gradescope", "--out", &out],
+        &[
+            "--format",
+            "gradescope",
+            "--exercises",
+            "1,2,3",
+            "--out",
+            &out,
+        ],
     );
     assert_eq!(code(&output), 1, "{}", stderr(&output));
     for (name, expected) in [
-        ("t-solved", total(&course)),
+        ("t-solved", total(&graded)),
         (
             "t-broken",
-            total(&course) - by_number(&course, 1).points - by_number(&course, 2).points,
+            total(&graded) - graded[0].points - graded[1].points,
         ),
     ] {
         let text =
@@ -450,7 +460,7 @@ fn gradescope_results_one_file_per_submission() {
         let results: Value = serde_json::from_str(&text).expect("results.json is JSON");
         assert_eq!(results["score"], expected, "{name}");
         let tests = results["tests"].as_array().expect("tests");
-        assert_eq!(tests.len(), course.len());
+        assert_eq!(tests.len(), graded.len());
         let sum: u64 = tests
             .iter()
             .map(|t| t["score"].as_u64().expect("score"))
@@ -464,6 +474,19 @@ fn gradescope_results_one_file_per_submission() {
             assert_eq!(status == "passed", test["score"] == test["max_score"]);
         }
     }
+}
+
+/// `--exercises` takes ids and numbers; a name that is no exercise stops
+/// the run before anything is graded.
+fn exercises_that_do_not_exist_are_named() {
+    let output = grade(&["t-solved"], &["--exercises", "1,no-such-exercise"]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("there is no exercise no-such-exercise"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!stderr(&output).contains("Built "), "{}", stderr(&output));
 }
 
 fn gradescope_with_several_submissions_needs_a_folder() {
@@ -568,11 +591,18 @@ expect = '{"id": "${hidden_id}", "result": {"resultType": "complete", "nextCurso
         &format!("{question} = \"{right}\"\n"),
     );
     let dir = hidden.path().display().to_string();
+    // The two exercises the hidden scenarios are for, no other: the totals
+    // are theirs (`--exercises`; the_roster_gets_the_right_scores grades
+    // every exercise).
+    let only = format!("{},{}", echo.id, pagination.id);
+    let total = echo.points + pagination.points;
     let output = grade(
         &["t-solved"],
         &[
             "--format",
             "gradescope",
+            "--exercises",
+            &only,
             "--scenarios",
             &dir,
             "--quiz",
@@ -587,11 +617,17 @@ expect = '{"id": "${hidden_id}", "result": {"resultType": "complete", "nextCurso
     );
     let results = json(&output);
     let questions = question_count() as u64;
-    assert_eq!(results["max_score"], total(&course) + questions);
+    assert_eq!(results["max_score"], total + questions);
+    assert_eq!(results["score"], total - echo.points + 1, "{results}");
     assert_eq!(
-        results["score"],
-        total(&course) - echo.points + 1,
-        "{results}"
+        results["tests"]
+            .as_array()
+            .expect("tests")
+            .iter()
+            .filter(|t| t["visibility"] == "visible" && t["name"] != "quiz")
+            .count(),
+        2,
+        "only the exercises --exercises names: {results}"
     );
     let tests = results["tests"].as_array().expect("tests");
     let echo_test = tests
@@ -656,6 +692,8 @@ expect = '{"id": "${hidden_id}", "result": {"resultType": "complete", "nextCurso
         &[
             "--format",
             "gradescope",
+            "--exercises",
+            &only,
             "--scenarios",
             &dir,
             "--reveal-hidden",
@@ -668,7 +706,7 @@ expect = '{"id": "${hidden_id}", "result": {"resultType": "complete", "nextCurso
         "{text}"
     );
     assert!(text.contains("A rule only the teacher knows"), "{text}");
-    assert_eq!(revealed["score"], total(&course) - echo.points);
+    assert_eq!(revealed["score"], total - echo.points);
     let quiz = tests
         .iter()
         .find(|t| t["name"] == "quiz")
@@ -750,9 +788,17 @@ fn quiz_answers_are_graded_line_by_line() {
             "# my answers\n{question} = \"{right}\"\nthis is not toml\nno-such-question = \"a\"\n{question} = \"{right}\"\n"
         ),
     );
+    // One exercise (as given, so it fails) is enough to grade the quiz by.
     let output = grade(
         &["t-partly"],
-        &["--format", "json", "--quiz", "quiz-lines.toml"],
+        &[
+            "--format",
+            "json",
+            "--exercises",
+            "5",
+            "--quiz",
+            "quiz-lines.toml",
+        ],
     );
     assert_eq!(code(&output), 1, "{}", stderr(&output));
     let report = json(&output);
@@ -778,7 +824,10 @@ fn quiz_answers_are_graded_line_by_line() {
         problems[2].starts_with("quiz-lines.toml:5:") && problems[2].contains("second time"),
         "{problems:?}"
     );
-    let text = grade(&["t-partly"], &["--quiz", "quiz-lines.toml"]);
+    let text = grade(
+        &["t-partly"],
+        &["--exercises", "5", "--quiz", "quiz-lines.toml"],
+    );
     assert!(
         stdout(&text).contains("quiz-lines.toml:3:"),
         "the text report names the line:\n{}",
@@ -792,6 +841,11 @@ fn show_prints_every_scenario_in_full() {
     let weird = by_number(&course, 1);
     let output = grade(&ROSTER, &["--show", "t-broken", &weird.id]);
     assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("; checked 1 in"),
+        "only the exercise shown is graded: {}",
+        stderr(&output)
+    );
     let text = stdout(&output);
     assert!(
         text.starts_with(&format!("t-broken · 1 {}", weird.id)),
@@ -858,6 +912,7 @@ pub fn tests() -> Vec<crate::harness::Test> {
         test!(the_roster_gets_the_right_scores).needs(Tool::Sandbox),
         test!(junit_report_is_well_formed_xml).needs(Tool::Sandbox),
         test!(gradescope_results_one_file_per_submission).needs(Tool::Sandbox),
+        test!(exercises_that_do_not_exist_are_named),
         test!(gradescope_with_several_submissions_needs_a_folder).needs(Tool::Sandbox),
         test!(hidden_scenarios_and_the_quiz_count).needs(Tool::Sandbox),
         test!(broken_hidden_scenarios_are_reported_with_file_and_line).needs(Tool::Sandbox),

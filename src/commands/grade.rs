@@ -4,7 +4,7 @@
 use super::{Ctx, Status};
 use crate::check::random_seed;
 use crate::cli::{GradeArgs, GradeFormat};
-use crate::content::{Course, Exercise, Lang};
+use crate::content::Lang;
 use crate::grade::build::Isolation;
 use crate::grade::hidden::add_hidden_scenarios;
 use crate::grade::merge;
@@ -58,7 +58,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
         Some([_, exercise]) => vec![exercise.clone()],
         _ => args.exercises.clone(),
     };
-    keep_only(&mut ctx.course, &only)?;
+    keep_only(ctx, &only)?;
     let seed = args.seed.value.unwrap_or_else(random_seed);
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(2, |n| n.get()),
@@ -104,22 +104,16 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
 
 /// Leaves the course only the exercises named (by id or number), when any
 /// are; a name that is no exercise is an error, before anything is graded.
-fn keep_only(course: &mut Course, names: &[String]) -> Result<()> {
+fn keep_only(ctx: &mut Ctx, names: &[String]) -> Result<()> {
     if names.is_empty() {
         return Ok(());
     }
-    if let Some(unknown) = names.iter().find(|n| course.exercise(n).is_none()) {
-        bail!(
-            "there is no exercise {unknown} (give its id or number; `learn list` shows them all)"
-        );
-    }
-    let named = |e: &Exercise| {
-        names
-            .iter()
-            .any(|n| e.id == *n || e.number.to_string() == *n)
-    };
-    for lesson in &mut course.lessons {
-        lesson.exercises.retain(named);
+    let ids = names
+        .iter()
+        .map(|name| ctx.exercise(name).map(|e| e.id.clone()))
+        .collect::<Result<BTreeSet<String>>>()?;
+    for lesson in &mut ctx.course.lessons {
+        lesson.exercises.retain(|e| ids.contains(&e.id));
     }
     Ok(())
 }

@@ -482,7 +482,7 @@ fn exercises_that_do_not_exist_are_named() {
     let output = grade(&["t-solved"], &["--exercises", "1,no-such-exercise"]);
     assert_eq!(code(&output), 2, "{}", stderr(&output));
     assert!(
-        stderr(&output).contains("there is no exercise no-such-exercise"),
+        stderr(&output).contains("there is no exercise `no-such-exercise`"),
         "{}",
         stderr(&output)
     );

@@ -109,8 +109,12 @@ macro_rules! test {
 }
 pub(crate) use test;
 
-/// How long each test that ran took, for `LEARN_IT_SLOWEST`.
-static DURATIONS: Mutex<Vec<(f64, String)>> = Mutex::new(Vec::new());
+/// When each test that ran started (seconds into the run) and how long it
+/// took, for `LEARN_IT_SLOWEST`.
+static DURATIONS: Mutex<Vec<(f64, f64, String)>> = Mutex::new(Vec::new());
+
+/// When the run started, for the start times above.
+static RUN_STARTED: OnceLock<std::time::Instant> = OnceLock::new();
 
 /// The tests that did not run for want of a tool, by tool.
 static NOT_CHECKED: Mutex<BTreeMap<Tool, Vec<String>>> = Mutex::new(BTreeMap::new());
@@ -127,12 +131,15 @@ fn trial(test: Test) -> Trial {
         let missing: Vec<Tool> = needs.into_iter().filter(|t| !t.available()).collect();
         if missing.is_empty() {
             let started = std::time::Instant::now();
+            let offset = RUN_STARTED
+                .get()
+                .map_or(0.0, |run| started.duration_since(*run).as_secs_f64());
             run();
             let seconds = started.elapsed().as_secs_f64();
             DURATIONS
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .push((seconds, label));
+                .push((offset, seconds, label));
             return Ok(Completion::Completed);
         }
         let what: Vec<&str> = missing.iter().map(|t| t.checks()).collect();
@@ -157,8 +164,9 @@ fn trial(test: Test) -> Trial {
     }
 }
 
-/// With `LEARN_IT_SLOWEST=N`, the N slowest tests and their wall times: what
-/// to look at when the suite's time budget (8 minutes on two cores) is hit.
+/// With `LEARN_IT_SLOWEST=N`, the N slowest tests, their wall times and when
+/// they started: what to look at when the suite's time budget (8 minutes on
+/// two cores) is hit, and whether a long test started too late.
 fn print_slowest() {
     let Some(count) = std::env::var("LEARN_IT_SLOWEST")
         .ok()
@@ -167,10 +175,10 @@ fn print_slowest() {
         return;
     };
     let mut durations = DURATIONS.lock().unwrap_or_else(|e| e.into_inner()).clone();
-    durations.sort_by(|a, b| b.0.total_cmp(&a.0));
-    println!("slowest tests (wall seconds):");
-    for (seconds, name) in durations.iter().take(count) {
-        println!("  {seconds:7.1}  {name}");
+    durations.sort_by(|a, b| b.1.total_cmp(&a.1));
+    println!("slowest tests (wall seconds, and when each started):");
+    for (offset, seconds, name) in durations.iter().take(count) {
+        println!("  {seconds:7.1}  at {offset:6.1}  {name}");
     }
 }
 
@@ -192,6 +200,7 @@ pub fn run(tests: Vec<Test>) -> ExitCode {
         args.test_threads = Some(cores * 3);
     }
     let trials = tests.into_iter().map(trial).collect();
+    RUN_STARTED.get_or_init(std::time::Instant::now);
     let conclusion = libtest_mimic::run(&args, trials);
     print_slowest();
     let not_checked = NOT_CHECKED.lock().unwrap_or_else(|e| e.into_inner());

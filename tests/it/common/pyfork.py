@@ -5,8 +5,8 @@ start is the interpreter's and the imports' (a test program takes about
 30 ms of CPU before it reads a line). This process starts once and imports
 what the programs import; each program then runs in a fork of it.
 
-A client (`pyfork.rs` writes it: a shell script) writes its process id to
-the FOLDER/requests FIFO and waits on FOLDER/<pid>.reply. A keeper, forked
+A client (`pyfork_client.c`, which pyfork.rs compiles) writes its process
+id to the FOLDER/requests FIFO and waits on FOLDER/<pid>.reply. A keeper, forked
 for it, opens the client's stdin, stdout and stderr through /proc (the very
 pipes the checker made; the client holds copies at 7, 8 and 9), takes its arguments, environment and working
 folder from there too, and forks the program on them, in a session of its
@@ -143,12 +143,12 @@ def keep(folder, client):
     """The keeper of one client: runs its program, reports how it ended."""
     try:
         reply = os.open(os.path.join(folder, f"{client}.reply"), os.O_RDWR)
+        watch = os.pidfd_open(client)
     except OSError:
         os._exit(0)
     try:
         try:
             request = from_proc(client)
-            watch = os.pidfd_open(client)
         except (OSError, ValueError):
             os.write(reply, b"unavailable\n")
             return
@@ -180,6 +180,12 @@ def keep(folder, client):
     except Exception:
         traceback.print_exc()
     finally:
+        # What is written to a FIFO is kept only while it is open: a program
+        # can run to its end before its client, on a loaded machine, has
+        # opened the reply FIFO, and the client then waited for ever with
+        # the program's stdout open ("kept its output open", seen in the
+        # cases). So the keeper ends when its client does.
+        select.select([watch], [], [], 60)
         os._exit(0)
 
 
@@ -191,24 +197,29 @@ def stop(group):
 
 
 def from_proc(client):
-    """The client's stdin, stdout and stderr (its 7, 8 and 9), its arguments after the
-    script's own, its environment and its working folder."""
+    """The client's stdin, stdout and stderr (its 7, 8 and 9), its arguments after its
+    own name, its environment and its working folder."""
     proc = f"/proc/{client}"
-    fds = [
-        os.open(f"{proc}/fd/7", os.O_RDONLY),
-        os.open(f"{proc}/fd/8", os.O_WRONLY),
-        os.open(f"{proc}/fd/9", os.O_WRONLY),
-    ]
-    with open(f"{proc}/cmdline", "rb") as f:
-        words = f.read().split(b"\0")[:-1]
-    # /bin/sh, the client script, then the program and its arguments.
-    argv = [os.fsdecode(w) for w in words[2:]]
-    if not argv:
-        raise ValueError("no program")
-    with open(f"{proc}/environ", "rb") as f:
-        pairs = [p.split(b"=", 1) for p in f.read().split(b"\0") if b"=" in p]
-    env = {os.fsdecode(k): os.fsdecode(v) for k, v in pairs}
-    cwd = os.readlink(f"{proc}/cwd")
+    fds = []
+    try:
+        for number, mode in ((7, os.O_RDONLY), (8, os.O_WRONLY), (9, os.O_WRONLY)):
+            fds.append(os.open(f"{proc}/fd/{number}", mode))
+        with open(f"{proc}/cmdline", "rb") as f:
+            words = f.read().split(b"\0")[:-1]
+        # The client, then the program and its arguments.
+        argv = [os.fsdecode(w) for w in words[1:]]
+        if not argv:
+            raise ValueError("no program")
+        with open(f"{proc}/environ", "rb") as f:
+            pairs = [p.split(b"=", 1) for p in f.read().split(b"\0") if b"=" in p]
+        env = {os.fsdecode(k): os.fsdecode(v) for k, v in pairs}
+        cwd = os.readlink(f"{proc}/cwd")
+    except (OSError, ValueError):
+        # Held here, the client's stdout would stay open while the client
+        # runs Python itself.
+        for fd in fds:
+            os.close(fd)
+        raise
     return fds, argv, env, cwd
 
 

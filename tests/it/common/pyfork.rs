@@ -4,7 +4,8 @@
 //! line, a capstone check starts one per scenario, and the cases start a few
 //! thousand, most of the suite's time on the two-core CI machine.
 //!
-//! `learn check --cmd` starts a client, a shell script ([`command`]), which
+//! `learn check --cmd` starts a client, a small C program
+//! (`pyfork_client.c`, compiled here once per test process; [`command`]), which
 //! asks the server to run `program args` on the client's own stdin, stdout
 //! and stderr (the pipes the checker made) and ends as the program ended;
 //! stopping the client (the checker's timeout) stops the program. The cases
@@ -65,45 +66,7 @@ fn start(name: &str, python: &Path, flags: &[&str], modules: &[&str]) -> Option<
     let folder = folders.join(format!("{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&folder);
     std::fs::create_dir_all(&folder).ok()?;
-    let quoted = |text: &str| shlex::try_quote(text).map(|q| q.into_owned()).ok();
-    let dir = quoted(&folder.to_string_lossy())?;
-    let interpreter = std::iter::once(python.to_string_lossy().into_owned())
-        .chain(flags.iter().map(|f| f.to_string()))
-        .map(|word| quoted(&word))
-        .collect::<Option<Vec<_>>>()?
-        .join(" ");
-    let client = folder.join("python3");
-    let script = format!(
-        r#"#!/bin/sh
-# The client of tests/it/common/pyfork.py (written by pyfork.rs): runs
-# `{interpreter} "$@"` in a fork of the server, on this script's own stdin,
-# stdout and stderr, and ends as the program ends.
-dir={dir}
-# The server takes stdin, stdout and stderr from 7, 8 and 9: the shell moves
-# 0, 1 and 2 about for a moment whenever a builtin has a redirection.
-exec 7<&0 8>&1 9>&2
-reply="$dir/$$.reply"
-mkfifo "$reply" 2>/dev/null || exec 7<&- 8>&- 9>&- {interpreter} "$@"
-echo "$$" >"$dir/requests"
-exec 3<"$reply"
-rm -f "$reply"
-read -r state <&3
-if [ "$state" != started ]; then
-  exec 3<&- 7<&- 8>&- 9>&-
-  exec {interpreter} "$@"
-fi
-exec 0</dev/null 1>/dev/null 7<&- 8>&- 9>&-
-read -r how code <&3
-case "$how" in
-  exit) exit "$code" ;;
-  signal) kill -s "$code" $$ 2>/dev/null || kill -"$code" $$; exit $((128 + code)) ;;
-esac
-echo "the Python fork server stopped before the program ended" >&2
-exit 125
-"#
-    );
-    std::fs::write(&client, script).ok()?;
-    super::make_executable(&client).ok()?;
+    let client = client(&folder, python, flags)?;
     let mut child = Command::new(python)
         .args(flags)
         .arg(super::repo().join("tests/it/common/pyfork.py"))
@@ -127,6 +90,42 @@ exit 125
         client,
         _child: Mutex::new(child),
     })
+}
+
+/// The client (`pyfork_client.c`), compiled into `folder` for this server:
+/// the folder and the interpreter's command line are in its `config.h`.
+fn client(folder: &Path, python: &Path, flags: &[&str]) -> Option<PathBuf> {
+    let interpreter: Vec<String> = std::iter::once(python.to_str()?)
+        .chain(flags.iter().copied())
+        .map(c_string)
+        .collect::<Option<_>>()?;
+    let config = format!(
+        "#define PYFORK_DIR {}\nstatic const char *const PYFORK_INTERPRETER[] = {{{}, NULL}};\n",
+        c_string(folder.to_str()?)?,
+        interpreter.join(", ")
+    );
+    std::fs::write(folder.join("config.h"), config).ok()?;
+    let client = folder.join("python3");
+    let built = Command::new("cc")
+        .args(["-O2", "-static", "-s", "-I"])
+        .arg(folder)
+        .arg("-o")
+        .arg(&client)
+        .arg(super::repo().join("tests/it/common/pyfork_client.c"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .ok()?;
+    built.success().then_some(client)
+}
+
+/// `text` as a C string literal, for text without quotes, backslashes or
+/// control characters (paths of this repository and its venvs).
+fn c_string(text: &str) -> Option<String> {
+    let plain = !text
+        .chars()
+        .any(|c| c == '"' || c == '\\' || c.is_control());
+    plain.then(|| format!("\"{text}\""))
 }
 
 /// The `--cmd` line that runs `python3 <words>`: through the fork server

@@ -62,7 +62,7 @@ pub fn rustc(plan: &BuildPlan, job: &Job, deadline: Instant) -> Result<Attempt> 
 
     let left = deadline.saturating_duration_since(Instant::now());
     let confined = plan.confinement.zip(job.uid);
-    let (argv, cwd) = if let Some((confinement, uid)) = confined {
+    let command = if let Some((confinement, uid)) = confined {
         let jail = Sandbox {
             read_only: vec![
                 (src.clone(), "/src".into()),
@@ -76,15 +76,17 @@ pub fn rustc(plan: &BuildPlan, job: &Job, deadline: Instant) -> Result<Attempt> 
             needs: Needs::Compiler,
             confinement: std::sync::Arc::clone(confinement),
         };
-        (
-            jail.command_line(&argv)
-                .map_err(|e| anyhow::anyhow!("{e}"))?,
-            PathBuf::from("/"),
-        )
+        jail.command(&argv).map_err(|e| anyhow::anyhow!("{e}"))?
     } else {
-        (argv, src.clone())
+        // Run as it is, with the toolchain's variables and no others.
+        let mut command = Command::new(&argv[0]);
+        command.args(&argv[1..]).current_dir(&src).env_clear().envs(
+            std::env::vars_os()
+                .filter(|(name, _)| super::toolchain::passes(&name.to_string_lossy())),
+        );
+        command
     };
-    let (status, stderr) = run_until(&argv, &cwd, deadline)?;
+    let (status, stderr) = run_until(command, deadline)?;
     let Some(status) = status else {
         return Ok(Attempt::TimedOut);
     };
@@ -198,26 +200,18 @@ fn truncate(text: &str) -> String {
 
 /// Runs a command with stderr kept (capped); stops its process group at the
 /// deadline. `None`: stopped.
-fn run_until(
-    argv: &[OsString],
-    cwd: &Path,
-    deadline: Instant,
-) -> Result<(Option<ExitStatus>, Vec<u8>)> {
-    let mut command = Command::new(&argv[0]);
+fn run_until(mut command: Command, deadline: Instant) -> Result<(Option<ExitStatus>, Vec<u8>)> {
     command
-        .args(&argv[1..])
-        .current_dir(cwd)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .env_clear()
-        .envs(
-            std::env::vars_os()
-                .filter(|(name, _)| super::toolchain::passes(&name.to_string_lossy())),
-        );
+        .stderr(Stdio::piped());
     // Its own process group, recorded so that Ctrl-C stops it too.
-    let mut child = interrupt::spawn_group(&mut command)
-        .with_context(|| format!("could not start {}", Path::new(&argv[0]).display()))?;
+    let mut child = interrupt::spawn_group(&mut command).with_context(|| {
+        format!(
+            "could not start {}",
+            Path::new(command.get_program()).display()
+        )
+    })?;
     let reader = child.stderr.take().map(|mut pipe| {
         thread::spawn(move || {
             let mut kept = Vec::new();

@@ -12,7 +12,7 @@ use super::toolchain::Toolchain;
 use crate::runner::sandbox::{Confinement, Needs, Sandbox, SandboxLimits};
 use anyhow::{Context, Result, anyhow, bail};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::Arc;
 
 /// The run's sandbox setup, refused when it would show students anything
@@ -71,12 +71,9 @@ pub fn prove(plan: &BuildPlan, confinement: &Arc<Confinement>) -> Result<()> {
         needs: Needs::Program,
         confinement: Arc::clone(confinement),
     };
-    let argv = sandbox
-        .command_line(&["/program".into()])
-        .map_err(anyhow::Error::msg)?;
-    let output = Command::new(&argv[0])
-        .args(&argv[1..])
-        .env_clear()
+    let output = sandbox
+        .command(&["/program".into()])
+        .map_err(anyhow::Error::msg)?
         .stdin(Stdio::null())
         .output()
         .context("could not start the trial program's sandbox")?;

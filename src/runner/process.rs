@@ -2,11 +2,11 @@
 //! process group (so a stray grandchild dies with it), its output is capped,
 //! and every wait has a deadline.
 
-use super::program::{EnvPolicy, Program};
+use super::program::Program;
 use super::sandbox;
 use super::transcript::{EarlyEnd, LimitHit, ProcessEnd};
 use std::io::{Read, Write};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
@@ -107,21 +107,12 @@ pub struct Live {
 
 impl Live {
     pub fn start(program: &Program, limits: Limits) -> Result<Live, String> {
-        let (argv, cwd) = program.launch()?;
-        let (first, rest) = argv.split_first().ok_or("empty command")?;
-        let mut command = Command::new(first);
+        let mut command = program.command()?;
         command
-            .args(rest)
-            .current_dir(&cwd)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        if program.env == EnvPolicy::Cleared {
-            command.env_clear();
-            if let Some(path) = std::env::var_os("PATH") {
-                command.env("PATH", path);
-            }
-        }
+        let first = command.get_program().to_owned();
         let mut child: Child = super::interrupt::spawn_group(&mut command).map_err(|e| match e
             .kind()
         {

@@ -4,6 +4,7 @@ use super::sandbox::Sandbox;
 use anyhow::{Context, Result, bail};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::sync::Arc;
 
 /// Which environment a learner's program sees.
@@ -59,12 +60,22 @@ impl Program {
 }
 
 impl Program {
-    /// What to start and where: the program itself, or the sandbox that runs it.
-    pub fn launch(&self) -> Result<(Vec<OsString>, PathBuf), String> {
-        match &self.sandbox {
-            None => Ok((self.argv.clone(), self.cwd.clone())),
-            Some(sandbox) => Ok((sandbox.command_line(&self.argv)?, PathBuf::from("/"))),
+    /// The command that starts it: the program itself, in its folder and
+    /// with its environment, or the sandbox that runs it.
+    pub fn command(&self) -> Result<Command, String> {
+        if let Some(sandbox) = &self.sandbox {
+            return sandbox.command(&self.argv);
         }
+        let (first, rest) = self.argv.split_first().ok_or("empty command")?;
+        let mut command = Command::new(first);
+        command.args(rest).current_dir(&self.cwd);
+        if self.env == EnvPolicy::Cleared {
+            command.env_clear();
+            if let Some(path) = std::env::var_os("PATH") {
+                command.env("PATH", path);
+            }
+        }
+        Ok(command)
     }
 }
 

@@ -29,6 +29,7 @@ use probe::is_root;
 pub use probe::{Tools, Unavailable, tools};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -159,16 +160,18 @@ impl Confinement {
 const TMPFS_BYTES: u64 = 16 << 20;
 
 impl Sandbox {
-    /// The command line that runs `argv` (paths as seen inside) in this sandbox.
-    pub fn command_line(&self, argv: &[OsString]) -> Result<Vec<OsString>, String> {
+    /// The command that runs `argv` (paths as seen inside) in this sandbox,
+    /// started in `/` with an empty environment: bubblewrap's own process is
+    /// the sandbox's pid 1, and its `/proc/1/environ` is readable inside.
+    pub fn command(&self, argv: &[OsString]) -> Result<Command, String> {
         let tools = tools().map_err(ToString::to_string)?;
-        Ok(self.wrap(tools, argv, true))
+        Ok(empty_environment(&self.wrap(tools, argv, true)))
     }
 
     /// The command line; `filtered`: under the seccomp filter (every
     /// sandbox but the probe's).
     fn wrap(&self, tools: &Tools, argv: &[OsString], filtered: bool) -> Vec<OsString> {
-        let mut out: Vec<OsString> = vec![tools.env.clone().into(), "-i".into()];
+        let mut out: Vec<OsString> = Vec::new();
         if filtered {
             // The shell opens the filter as descriptor 3 of bwrap, which
             // reads it, loads it and closes it before the program starts.
@@ -271,6 +274,14 @@ impl Sandbox {
             made.made(Path::new(inside));
         }
     }
+}
+
+/// `argv` as a command with nothing of this process's environment, run in
+/// `/` (the sandbox's own paths are absolute).
+fn empty_environment(argv: &[OsString]) -> Command {
+    let mut command = Command::new(&argv[0]);
+    command.args(&argv[1..]).env_clear().current_dir("/");
+    command
 }
 
 /// The line in which bubblewrap, `setpriv` or `prlimit` (which start

@@ -8,15 +8,12 @@ use super::uids::{FIRST_UID, Uids};
 use super::{Confinement, Needs, Sandbox, SandboxLimits};
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::{Arc, OnceLock};
 
 /// What was found on this machine.
 #[derive(Debug, Clone)]
 pub struct Tools {
-    /// Started first, to clear the environment: bubblewrap's own process
-    /// is the sandbox's pid 1, and its `/proc/1/environ` is readable inside.
-    pub(super) env: PathBuf,
     pub(super) bwrap: PathBuf,
     pub(super) prlimit: PathBuf,
     /// Present when running as root: used to drop to the student's user.
@@ -94,7 +91,6 @@ fn probe() -> Result<Tools, Unavailable> {
     let missing = |tool, package| Unavailable::Missing { tool, package };
     let bwrap = find("bwrap").ok_or(missing("bwrap", "bubblewrap"))?;
     let prlimit = find("prlimit").ok_or(missing("prlimit", "util-linux"))?;
-    let env = find("env").ok_or(missing("env", "coreutils"))?;
     let setpriv = match is_root() {
         true => Some(find("setpriv").ok_or(missing("setpriv", "util-linux"))?),
         false => None,
@@ -110,7 +106,6 @@ fn probe() -> Result<Tools, Unavailable> {
             .map_err(Unavailable::Other)?;
     }
     let tools = Tools {
-        env,
         bwrap,
         prlimit,
         setpriv,
@@ -131,14 +126,12 @@ fn probe() -> Result<Tools, Unavailable> {
         }),
     };
     // `prlimit` alone prints the limits it runs under, and succeeds.
-    let argv = check.wrap(&tools, &[tools.prlimit.clone().into()], false);
-    let status = Command::new(&argv[0])
-        .args(&argv[1..])
-        .env_clear()
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .output();
+    let status =
+        super::empty_environment(&check.wrap(&tools, &[tools.prlimit.clone().into()], false))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .output();
     match status {
         Ok(out) if out.status.success() => Ok(tools),
         Ok(out) => Err(Unavailable::Refused {

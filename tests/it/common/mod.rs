@@ -197,11 +197,16 @@ pub fn exercise_kind(id: &str) -> String {
 
 /// `python3`, which runs the independent test programs. Its absence is a
 /// failure, not a skip: these tests are the proof that checking judges meaning.
+/// Looked for once per test process: where `python3` is pyenv's shim, a look
+/// took 62 ms of CPU, and every case test asks.
 pub fn require_python() {
-    let found = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
+    static FOUND: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let found = *FOUND.get_or_init(|| {
+        Command::new("python3")
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
     assert!(
         found,
         "python3 is needed to run the lessons' test programs (`.ci/setup` installs it)"

@@ -61,13 +61,13 @@ fn main() -> std::process::ExitCode {
     // grading at a time holds its `target/grade`: started together they
     // took all six test threads, waiting on one another, and the machine
     // sat idle for 20 s of a 393 s run (2026-12-04). So two cases, which
-    // mostly wait on their programs' timeouts, follow each of those tests.
-    let mut graders = Vec::new();
-    graders.extend(interop::tests());
-    graders.extend(grade_attacks::tests());
-    graders.extend(grade_isolation::tests());
-    graders.extend(grade::tests());
-    let mut tests = interleave(graders, cases::tests(), 2);
+    // mostly wait on their programs' timeouts, follow each of these tests.
+    let mut slowest = Vec::new();
+    slowest.extend(interop::tests());
+    slowest.extend(grade_attacks::tests());
+    slowest.extend(grade_isolation::tests());
+    slowest.extend(grade::tests());
+    let mut tests = interleave(slowest, cases::tests(), 2);
     tests.extend(mutants::tests());
     tests.extend(reference::tests());
     tests.extend(plain_feedback::tests());

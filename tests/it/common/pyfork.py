@@ -6,11 +6,11 @@ start is the interpreter's and the imports' (a test program takes about
 what the programs import; each program then runs in a fork of it.
 
 A client (`pyfork_client.c`, which pyfork.rs compiles) writes its process
-id to the FOLDER/requests FIFO and waits on FOLDER/<pid>.reply. A keeper, forked
-for it, opens the client's stdin, stdout and stderr through /proc (the very
-pipes the checker made; the client holds copies at 7, 8 and 9), takes its arguments, environment and working
-folder from there too, and forks the program on them, in a session of its
-own. It says "started" (the client then lets go of its stdin and stdout, so
+id to the FOLDER/requests FIFO and waits on FOLDER/<pid>.reply. A keeper,
+forked for it, opens the client's stdin, stdout and stderr through /proc
+(the very pipes the checker made; the client holds copies at 7, 8 and 9),
+takes its arguments, environment and working folder from there too, and
+forks the program on them, in a session of its own. It says "started" (the client then lets go of its stdin and stdout, so
 the checker sees them close when the program closes them), and then how the
 program ended; when the client goes first (the checker stopped it), it stops
 the program's whole group. "unavailable" tells the client to run Python

@@ -97,7 +97,7 @@ fn course_copy(to: &Path) {
 
 /// (number, id, file) of every exercise, by number.
 fn exercises() -> Vec<(i64, String, String)> {
-    let dir = repo().join("lessons/mcp-messages/exercises");
+    let dir = repo().join("lessons/01-mcp-messages/exercises");
     let mut all: Vec<(i64, String, String)> = fs::read_dir(dir)
         .expect("exercises")
         .map(|e| e.expect("entry").path())

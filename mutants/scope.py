@@ -69,7 +69,8 @@ def main():
     if len(shipped) != 1:
         raise SystemExit(f"{exercise}: expected one shipped exercise, found {shipped}")
     shipped = shipped[0]
-    lesson = shipped.parent.parent.name
+    # The lesson's id (its folder's name starts with its place: 03-mcp-client).
+    lesson = tomllib.loads((shipped.parent.parent / "lesson.toml").read_text())["id"]
     scopes = tomllib.loads((repo / "mutants/scope.toml").read_text())["lesson"]
     scope = scopes.get(lesson)
     if scope not in ("whole", "learner"):

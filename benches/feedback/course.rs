@@ -82,7 +82,7 @@ impl Course {
     pub fn exercise_file(&self, id: &str) -> String {
         let path = self
             .root
-            .join("lessons/mcp-messages/exercises")
+            .join("lessons/01-mcp-messages/exercises")
             .join(format!("{id}.toml"));
         let table: toml::Table =
             toml::from_str(&fs::read_to_string(path).expect("exercise toml")).expect("toml");

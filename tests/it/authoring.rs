@@ -48,11 +48,11 @@ fn an_exercise_numbered_out_of_order_or_misnamed_is_refused() {
     let course = course_copy();
     let toml = course
         .path()
-        .join("lessons/mcp-messages/exercises/id-echo.toml");
+        .join("lessons/01-mcp-messages/exercises/id-echo.toml");
     edit(&toml, "number = 2", "number = 20");
     let err = stderr(&learn_in(course.path(), &["dev", "check"]));
     assert!(
-        err.contains("lessons/mcp-messages/exercises/id-echo.toml: `number = 20` but `id-echo` is exercise 2 in lesson order"),
+        err.contains("lessons/01-mcp-messages/exercises/id-echo.toml: `number = 20` but `id-echo` is exercise 2 in lesson order"),
         "{err}"
     );
     assert!(
@@ -68,51 +68,48 @@ fn an_exercise_numbered_out_of_order_or_misnamed_is_refused() {
 fn adding_an_exercise_takes_its_files_and_dev_update() {
     let course = course_copy();
     let root = course.path();
-    // The new exercise comes after the course's last one, in its lesson,
-    // and points to that lesson's first section.
+    // The new exercise is a copy of the course's last one, after it in its
+    // lesson, so it fits that lesson whatever kind of exercise it is.
     let steps = json(&learn(&["list", "--json"]));
-    let steps = steps.as_array().expect("steps");
     let last_step = steps
+        .as_array()
+        .expect("steps")
         .iter()
         .rev()
         .find(|s| s["kind"] == "exercise")
         .expect("an exercise");
-    let lesson_id = last_step["lesson"].as_str().expect("lesson");
-    let first_reading = steps
-        .iter()
-        .find(|s| s["lesson"] == lesson_id && s["kind"] == "reading")
-        .and_then(|s| s["id"].as_str())
-        .expect("a reading");
-    let lesson = root.join("lessons").join(lesson_id);
-    let lesson_1 = root.join("lessons/mcp-messages");
+    let lesson = lesson_dir(root, last_step["lesson"].as_str().expect("lesson"));
+    let last = last_step["id"].as_str().expect("id");
+    let last_number = last_step["number"].as_u64().expect("number");
+    let again = format!("{last}-again");
+    let last_file = format!("{last_number:02}_{last}.rs");
     let number = exercises().len() + 1;
-    let file = format!("{number:02}_id-echo-again.rs");
-    let text = fs::read_to_string(lesson_1.join("exercises/id-echo.toml")).expect("read");
+    let file = format!("{number:02}_{again}.rs");
+    let text = fs::read_to_string(lesson.join(format!("exercises/{last}.toml"))).expect("read");
     let text = text
-        .replacen("id = \"id-echo\"", "id = \"id-echo-again\"", 1)
-        .replacen("number = 2", &format!("number = {number}"), 1)
-        .replacen("file = \"02_id-echo.rs\"", &format!("file = \"{file}\""), 1)
+        .replacen(&format!("id = \"{last}\""), &format!("id = \"{again}\""), 1)
         .replacen(
-            "section = \"o2-echo-ids\"",
-            &format!("section = \"{first_reading}\""),
+            &format!("number = {last_number}"),
+            &format!("number = {number}"),
+            1,
+        )
+        .replacen(
+            &format!("file = \"{last_file}\""),
+            &format!("file = \"{file}\""),
             1,
         );
-    fs::write(lesson.join("exercises/id-echo-again.toml"), text).expect("write");
+    fs::write(lesson.join(format!("exercises/{again}.toml")), text).expect("write");
+    let shipped = lesson.join("exercises").join(&last_file);
+    fs::copy(&shipped, lesson.join("exercises").join(&file)).expect("copy");
     fs::copy(
-        lesson_1.join("exercises/02_id-echo.rs"),
-        lesson.join("exercises").join(&file),
-    )
-    .expect("copy");
-    fs::copy(
-        root.join("solutions/02_id-echo.rs"),
+        root.join("solutions").join(&last_file),
         root.join("solutions").join(&file),
     )
     .expect("copy");
-    let last = exercises().last().expect("an exercise").0.clone();
     edit(
         &lesson.join("lesson.toml"),
         &format!("  {{ exercise = \"{last}\" }},\n"),
-        &format!("  {{ exercise = \"{last}\" }},\n  {{ exercise = \"id-echo-again\" }},\n"),
+        &format!("  {{ exercise = \"{last}\" }},\n  {{ exercise = \"{again}\" }},\n"),
     );
 
     let err = stderr(&learn_in(root, &["dev", "check"]));
@@ -121,7 +118,7 @@ fn adding_an_exercise_takes_its_files_and_dev_update() {
         "{err}"
     );
     assert!(
-        err.contains("has no `[[bin]]` named `id-echo-again`"),
+        err.contains(&format!("has no `[[bin]]` named `{again}`")),
         "{err}"
     );
     assert!(err.contains("autograding.json: does not list"), "{err}");
@@ -136,19 +133,19 @@ fn adding_an_exercise_takes_its_files_and_dev_update() {
     );
     assert_eq!(
         fs::read_to_string(root.join("exercises").join(&file)).expect("the learner's copy"),
-        fs::read_to_string(lesson_1.join("exercises/02_id-echo.rs")).expect("the shipped copy"),
+        fs::read_to_string(&shipped).expect("the shipped copy"),
     );
     let output = learn_in(root, &["dev", "check"]);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
 
-    let solved = learn_in(root, &["check", "id-echo-again", "--solution", "--json"]);
+    let solved = learn_in(root, &["check", &again, "--solution", "--json"]);
     assert_eq!(json(&solved)["passed"], true, "{}", stdout(&solved));
     let pristine = learn_in(root, &["check", &number.to_string(), "--json"]);
-    assert_eq!(json(&pristine)["exercise"], "id-echo-again");
+    assert_eq!(json(&pristine)["exercise"], again.as_str());
     assert_eq!(json(&pristine)["passed"], false);
     let next = learn_in(root, &["list", "--json"]);
     assert!(
-        stdout(&next).contains("\"id-echo-again\""),
+        stdout(&next).contains(&format!("\"{again}\"")),
         "{}",
         stdout(&next)
     );

@@ -459,7 +459,7 @@ fn each_broken_package_file_is_reported_with_file_line_and_fix() {
     let course = course_copy();
     let path = course
         .path()
-        .join("lessons/mcp-stateless-server/conformance.toml");
+        .join("lessons/02-mcp-stateless-server/conformance.toml");
     let text = std::fs::read_to_string(&path).expect("read");
     std::fs::write(
         &path,
@@ -472,7 +472,7 @@ fn each_broken_package_file_is_reported_with_file_line_and_fix() {
     .expect("write");
     let err = stderr(&learn_in(course.path(), &["dev", "check"]));
     assert!(
-        err.contains("lessons/mcp-stateless-server/conformance.toml:7: [sections] key `wire-schema-valid` is mapped by lessons/mcp-messages/conformance.toml too"),
+        err.contains("lessons/02-mcp-stateless-server/conformance.toml:7: [sections] key `wire-schema-valid` is mapped by lessons/01-mcp-messages/conformance.toml too"),
         "{err}"
     );
 }

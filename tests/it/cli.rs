@@ -71,7 +71,7 @@ fn check_output_for_a_passing_and_a_failing_program() {
         format!(
             "python3 {}",
             repo()
-                .join("lessons/mcp-messages/programs/wrong")
+                .join("lessons/01-mcp-messages/programs/wrong")
                 .join(name)
                 .display()
         )
@@ -101,10 +101,10 @@ fn check_output_for_a_passing_and_a_failing_program() {
     let clean = |text: String| {
         text.replace(
             &repo()
-                .join("lessons/mcp-messages/programs/wrong")
+                .join("lessons/01-mcp-messages/programs/wrong")
                 .display()
                 .to_string(),
-            "lessons/mcp-messages/programs/wrong",
+            "lessons/01-mcp-messages/programs/wrong",
         )
     };
     insta::assert_snapshot!("check-pass", clean(screen(&passing)));

@@ -2,7 +2,7 @@
 //! pinned in conformance/versions.env) as the outside referee: it judges the
 //! reference capstone over Streamable HTTP, through `learn serve`'s bridge,
 //! with the frozen 2026-07-28 requirements, and any failure outside the
-//! baseline (the expected failures of lessons/mcp-messages/conformance.toml)
+//! baseline (the expected failures of lessons/01-mcp-messages/conformance.toml)
 //! fails this test.
 //!
 //! Node and the suite come from target/conformance/ (`.ci/setup` installs
@@ -37,7 +37,7 @@ fn the_reference_capstone_passes_the_suite_except_its_baseline() {
     println!("learn conformance --solution: {:?}", started.elapsed());
     assert_eq!(report["target"], "solutions/09_capstone.rs", "{report:#}");
     assert_eq!(
-        report["baseline"], "lessons/mcp-messages/conformance.toml",
+        report["baseline"], "lessons/01-mcp-messages/conformance.toml",
         "{report:#}"
     );
     assert_eq!(report["unexpected"], Value::Array(vec![]), "{report:#}");
@@ -142,7 +142,7 @@ fn the_lesson_2_capstone_passes_every_taught_scenario_of_the_suite() {
     );
     // The baseline is lesson 2's, whose `[server]` names this exercise.
     assert_eq!(
-        report["baseline"], "lessons/mcp-stateless-server/conformance.toml",
+        report["baseline"], "lessons/02-mcp-stateless-server/conformance.toml",
         "{report:#}"
     );
     assert_eq!(report["unexpected"], Value::Array(vec![]), "{report:#}");
@@ -151,7 +151,7 @@ fn the_lesson_2_capstone_passes_every_taught_scenario_of_the_suite() {
     assert_eq!(code(&output), 0, "{}", stderr(&output));
 
     let baseline =
-        std::fs::read_to_string(repo().join("lessons/mcp-stateless-server/conformance.toml"))
+        std::fs::read_to_string(repo().join("lessons/02-mcp-stateless-server/conformance.toml"))
             .expect("baseline");
     for name in TAUGHT {
         assert!(
@@ -201,13 +201,13 @@ fn the_lesson_2_capstone_passes_every_taught_scenario_of_the_suite() {
 }
 
 /// The baseline holds for a server written apart from the reference
-/// (lessons/mcp-stateless-server/programs/conformant_server.py): it is about what the
+/// (lessons/02-mcp-stateless-server/programs/conformant_server.py): it is about what the
 /// lessons leave out, not about one program.
 fn an_independent_lesson_2_server_meets_the_same_baseline() {
     let cmd = format!(
         "python3 {}",
         repo()
-            .join("lessons/mcp-stateless-server/programs/conformant_server.py")
+            .join("lessons/02-mcp-stateless-server/programs/conformant_server.py")
             .display()
     );
     let output = learn(&[
@@ -216,7 +216,7 @@ fn an_independent_lesson_2_server_meets_the_same_baseline() {
         "--cmd",
         &cmd,
         "--expected-failures",
-        "lessons/mcp-stateless-server/conformance.toml",
+        "lessons/02-mcp-stateless-server/conformance.toml",
         "--json",
     ]);
     let report = json(&output);
@@ -246,7 +246,7 @@ fn the_built_reference_through_cmd_meets_its_exercise_baseline() {
     let output = learn(&["conformance", "conformant-server", "--cmd", &cmd, "--json"]);
     let report = json(&output);
     assert_eq!(
-        report["baseline"], "lessons/mcp-stateless-server/conformance.toml",
+        report["baseline"], "lessons/02-mcp-stateless-server/conformance.toml",
         "{report:#}"
     );
     assert_eq!(report["unexpected"], Value::Array(vec![]), "{report:#}");
@@ -293,7 +293,7 @@ fn a_server_that_does_more_than_its_exercise_asks_passes() {
         "--scenario",
         "resources-list",
         "--expected-failures",
-        "lessons/mcp-messages/conformance.toml",
+        "lessons/01-mcp-messages/conformance.toml",
         "--json",
     ]);
     let report = json(&output);
@@ -321,7 +321,7 @@ fn a_server_that_breaks_the_rules_fails_the_suite() {
         "--scenario",
         "server-stateless",
         "--expected-failures",
-        "lessons/mcp-messages/conformance.toml",
+        "lessons/01-mcp-messages/conformance.toml",
     ]);
     let text = stdout(&output);
     assert_eq!(code(&output), 1, "{text}\n{}", stderr(&output));
@@ -411,11 +411,11 @@ fn each_lesson_names_its_own_server_and_baseline() {
     };
     assert_eq!(
         baseline("capstone").as_deref(),
-        Some("lessons/mcp-messages/conformance.toml")
+        Some("lessons/01-mcp-messages/conformance.toml")
     );
     assert_eq!(
         baseline("conformant-server").as_deref(),
-        Some("lessons/mcp-stateless-server/conformance.toml")
+        Some("lessons/02-mcp-stateless-server/conformance.toml")
     );
     assert_eq!(baseline("id-echo"), None);
     for command in ["serve", "conformance"] {

@@ -5,8 +5,9 @@
 
 use crate::common::*;
 
-/// Each lesson's id and its fact ids, from its facts.toml.
-fn lessons_and_facts() -> Vec<(String, Vec<String>)> {
+/// Each lesson's id (from its lesson.toml), its folder and its fact ids,
+/// from its facts.toml.
+fn lessons_and_facts() -> Vec<(String, std::path::PathBuf, Vec<String>)> {
     let mut lessons = Vec::new();
     let mut dirs: Vec<_> = std::fs::read_dir(repo().join("lessons"))
         .expect("lessons")
@@ -22,8 +23,11 @@ fn lessons_and_facts() -> Vec<(String, Vec<String>)> {
             .iter()
             .map(|f| f["id"].as_str().expect("id").to_string())
             .collect();
-        let id = dir.file_name().expect("name").to_string_lossy().to_string();
-        lessons.push((id, facts));
+        let lesson: toml::Table =
+            toml::from_str(&std::fs::read_to_string(dir.join("lesson.toml")).expect("lesson.toml"))
+                .expect("lesson TOML");
+        let id = lesson["id"].as_str().expect("id").to_string();
+        lessons.push((id, dir, facts));
     }
     lessons
 }
@@ -33,11 +37,11 @@ fn every_fact_is_taught_and_checked() {
     assert_eq!(
         lessons
             .iter()
-            .map(|(id, facts)| (id.as_str(), facts.len()))
+            .map(|(id, _, facts)| (id.as_str(), facts.len()))
             .collect::<Vec<_>>(),
         [("mcp-messages", 19), ("mcp-stateless-server", 17)]
     );
-    for (lesson, facts) in lessons {
+    for (lesson, _, facts) in lessons {
         let output = learn(&["dev", "coverage", "--lesson", &lesson]);
         assert_eq!(code(&output), 0, "{lesson}: {}", stderr(&output));
         let table = stdout(&output);
@@ -60,21 +64,20 @@ fn every_fact_is_taught_and_checked() {
 }
 
 fn the_committed_tables_are_up_to_date() {
-    for (lesson, _) in lessons_and_facts() {
+    for (lesson, dir, _) in lessons_and_facts() {
         let table = stdout(&learn(&["dev", "coverage", "--lesson", &lesson]));
-        let committed =
-            std::fs::read_to_string(repo().join(format!("lessons/{lesson}/COVERAGE.md")))
-                .expect("COVERAGE.md");
+        let committed = std::fs::read_to_string(dir.join("COVERAGE.md")).expect("COVERAGE.md");
+        let folder = dir.file_name().expect("name").to_string_lossy();
         assert_eq!(
             committed, table,
-            "run `learn dev coverage --lesson {lesson} > lessons/{lesson}/COVERAGE.md`"
+            "run `learn dev coverage --lesson {lesson} > lessons/{folder}/COVERAGE.md`"
         );
     }
 }
 
 fn a_fact_without_a_check_fails_the_coverage_command() {
     let course = course_copy();
-    let facts = course.path().join("lessons/mcp-messages/facts.toml");
+    let facts = course.path().join("lessons/01-mcp-messages/facts.toml");
     let mut text = std::fs::read_to_string(&facts).expect("facts.toml");
     text.push_str(
         "[[fact]]\nid = \"F20\"\ntitle = { en = \"An untaught fact\", zh = \"未讲授的事实\" }\n",
@@ -94,7 +97,7 @@ fn a_scenario_naming_an_unknown_fact_is_a_content_error() {
     let course = course_copy();
     let path = course
         .path()
-        .join("lessons/mcp-messages/exercises/id-echo.toml");
+        .join("lessons/01-mcp-messages/exercises/id-echo.toml");
     let text = std::fs::read_to_string(&path).expect("read").replacen(
         "fact = \"F7\"",
         "fact = \"F77\"",

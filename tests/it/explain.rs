@@ -336,7 +336,7 @@ fn keys_to_compare() -> Vec<String> {
     for (_, _, value) in official.iter().flatten() {
         walk(value, &mut keys);
     }
-    let exercise = repo().join("lessons/mcp-messages/exercises/reserved-keys.toml");
+    let exercise = repo().join("lessons/01-mcp-messages/exercises/reserved-keys.toml");
     let table: toml::Table =
         toml::from_str(&std::fs::read_to_string(exercise).expect("read")).expect("TOML");
     for scenario in table["scenario"].as_array().expect("scenarios") {

@@ -500,7 +500,7 @@ fn gradescope_with_several_submissions_needs_a_folder() {
 
 /// A question of the first quiz and its right answer (a single-choice one).
 fn a_right_answer() -> (String, String, String) {
-    let dir = repo().join("lessons/mcp-messages/quizzes");
+    let dir = repo().join("lessons/01-mcp-messages/quizzes");
     let mut files: Vec<PathBuf> = fs::read_dir(&dir)
         .expect("quizzes")
         .map(|e| e.expect("entry").path())
@@ -567,7 +567,7 @@ expect = '{"jsonrpc": "2.0", "id": "${hidden_id}", "result": {"secret": "$nonemp
         .iter()
         .find(|e| e.id == "pagination")
         .expect("lesson 2's pagination exercise");
-    assert_eq!(pagination.lesson, "mcp-stateless-server");
+    assert_eq!(pagination.lesson, "02-mcp-stateless-server");
     write(
         &hidden.path().join("pagination.toml"),
         r#"format_version = 1

@@ -237,7 +237,7 @@ fn main() {{
         &echo,
         &format!(
             r#"    for file in [
-        "{g}/lessons/mcp-messages/exercises/{id}.toml",
+        "{g}/lessons/01-mcp-messages/exercises/{id}.toml",
         "{h}/{id}.toml",
         "{g}/harness/src/lib.rs",
         "{g}/.learn-progress.toml",

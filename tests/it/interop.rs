@@ -4,7 +4,7 @@
 //!   mode="auto" (probing `server/discover`) and mode="2026-07-28": list
 //!   tools, `add`, a tool error, the `greet` round trip answered by an
 //!   elicitation callback (accepted and declined), an unknown tool (-32602),
-//!   as lessons/mcp-messages/interop.toml says; first through the driver
+//!   as lessons/01-mcp-messages/interop.toml says; first through the driver
 //!   file itself, then through `learn interop`;
 //! - the capstone scenarios judge a server built on the SDK's own
 //!   `MCPServer` (tests/fixtures/interop/sdk_server.py), and must fail exactly where
@@ -123,7 +123,7 @@ fn learn_interop_prints_a_passing_report_for_the_reference() {
 fn learn_interop_passes_the_independent_demo_server() {
     let python = sdk_python();
     for switches in ["", "--style alt --async"] {
-        let cmd = format!("python3 lessons/mcp-messages/programs/demo_server.py {switches}");
+        let cmd = format!("python3 lessons/01-mcp-messages/programs/demo_server.py {switches}");
         let output = learn_with_python(&python, &["interop", "--cmd", &cmd]);
         let text = stdout(&output);
         assert_eq!(code(&output), 0, "{cmd}:\n{text}\n{}", stderr(&output));

@@ -45,8 +45,8 @@ fn learn_next_ends_with_the_lessons_own_words() {
         "测试课程学完了。\n"
     );
     // The course's own lesson says its own words.
-    let words =
-        fs::read_to_string(repo().join("lessons/mcp-messages/lesson.toml")).expect("lesson.toml");
+    let words = fs::read_to_string(repo().join("lessons/01-mcp-messages/lesson.toml"))
+        .expect("lesson.toml");
     assert!(words.contains(
         "\nfinished = { en = \"Every step is done. You can now read and write the MCP message layer"
     ));

@@ -14,7 +14,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 fn lesson_dir() -> PathBuf {
-    repo().join("lessons").join("mcp-messages")
+    repo().join("lessons").join("01-mcp-messages")
 }
 
 fn read(path: &Path) -> String {

@@ -28,8 +28,8 @@ mod interop;
 mod interrupt;
 mod journey;
 mod layering;
-mod lesson2_path;
 mod lesson_data;
+mod lesson_path;
 mod lesson_text;
 mod mutants;
 mod namespaces;
@@ -90,7 +90,7 @@ fn main() -> std::process::ExitCode {
     #[cfg(target_os = "linux")]
     tests.extend(interrupt::tests());
     tests.extend(layering::tests());
-    tests.extend(lesson2_path::tests());
+    tests.extend(lesson_path::tests());
     tests.extend(lesson_data::tests());
     tests.extend(lesson_text::tests());
     tests.extend(notifications::tests());

@@ -24,18 +24,23 @@ fn fixture() -> std::path::PathBuf {
 fn two_lessons() -> tempfile::TempDir {
     let dir = course_copy();
     let root = dir.path();
-    // The course's own second lesson makes way for the fixture, which
-    // reuses lesson 1's ids and exercise number 11.
-    let real = root.join("lessons/mcp-stateless-server");
-    for entry in fs::read_dir(real.join("exercises")).expect("lesson 2 exercises") {
-        let name = entry.expect("entry").file_name();
-        if name.to_string_lossy().ends_with(".rs") {
-            for folder in ["exercises", "solutions"] {
-                let _ = fs::remove_file(root.join(folder).join(&name));
+    // The course's own later lessons make way for the fixture, which reuses
+    // lesson 1's ids and exercise number 11.
+    for entry in fs::read_dir(root.join("lessons")).expect("lessons") {
+        let real = entry.expect("entry").path();
+        if real.ends_with("01-mcp-messages") {
+            continue;
+        }
+        for entry in fs::read_dir(real.join("exercises")).expect("exercises") {
+            let name = entry.expect("entry").file_name();
+            if name.to_string_lossy().ends_with(".rs") {
+                for folder in ["exercises", "solutions"] {
+                    let _ = fs::remove_file(root.join(folder).join(&name));
+                }
             }
         }
+        fs::remove_dir_all(&real).expect("remove a later lesson");
     }
-    fs::remove_dir_all(&real).expect("remove lesson 2");
     copy_tree(
         &fixture().join("lessons").join(SECOND),
         &root.join("lessons").join(SECOND),
@@ -282,19 +287,19 @@ fn dev_check_refuses_a_real_collision_with_file_and_line() {
             "exercises/ping.toml",
             "id = \"ping\"",
             "id = \"id-echo\"",
-            "lessons/second-steps/exercises/ping.toml:2: exercise id `id-echo` is also used by lessons/mcp-messages/exercises/id-echo.toml",
+            "lessons/second-steps/exercises/ping.toml:2: exercise id `id-echo` is also used by lessons/01-mcp-messages/exercises/id-echo.toml",
         ),
         (
             "exercises/ping.toml",
             "number = 11",
             "number = 2",
-            "lessons/second-steps/exercises/ping.toml:3: exercise number 2 is also used by lessons/mcp-messages/exercises/id-echo.toml",
+            "lessons/second-steps/exercises/ping.toml:3: exercise number 2 is also used by lessons/01-mcp-messages/exercises/id-echo.toml",
         ),
         (
             "quizzes/wire-shapes.toml",
             "id = \"second-ping-answer\"",
             "id = \"why-copy-the-id\"",
-            "lessons/second-steps/quizzes/wire-shapes.toml:16: question id `why-copy-the-id` is also used in lessons/mcp-messages/quizzes/ids-results-errors.toml",
+            "lessons/second-steps/quizzes/wire-shapes.toml:16: question id `why-copy-the-id` is also used in lessons/01-mcp-messages/quizzes/ids-results-errors.toml",
         ),
     ];
     for (file, from, to, expected) in cases {

@@ -117,7 +117,7 @@ fn feedback_is_in_plain_words_in_both_languages() {
             insta::assert_snapshot!(format!("plain-{case}-{lang}"), text);
         }
         std::fs::copy(
-            repo().join("lessons/mcp-messages/exercises").join(file),
+            repo().join("lessons/01-mcp-messages/exercises").join(file),
             dir.join("exercises").join(file),
         )
         .expect("restore");
@@ -209,7 +209,7 @@ fn a_number_is_shown_as_the_program_wrote_it() {
     let program = format!(
         "python3 {}",
         repo()
-            .join("lessons/mcp-stateless-server/programs/cache_hints_negative_ttl_exponent.py")
+            .join("lessons/02-mcp-stateless-server/programs/cache_hints_negative_ttl_exponent.py")
             .display()
     );
     for (lang, title) in [("en", "ttlMs is never negative"), ("zh", "ttlMs 绝不为负")] {

@@ -327,7 +327,7 @@ fn content_checks_fail_on_a_missing_translation_or_a_short_quiz() {
     let copy = course_copy();
     let path = copy
         .path()
-        .join("lessons/mcp-messages/quizzes/schema-ts.toml");
+        .join("lessons/01-mcp-messages/quizzes/schema-ts.toml");
     let original = fs::read_to_string(&path).unwrap();
 
     // Blank out the first Chinese explanation.
@@ -358,7 +358,7 @@ fn content_checks_fail_on_a_missing_translation_or_a_short_quiz() {
     // A quiz step is named for its objective.
     fs::write(&path, &original).unwrap();
     fs::write(path.with_file_name("schema.toml"), &original).unwrap();
-    let lesson = copy.path().join("lessons/mcp-messages/lesson.toml");
+    let lesson = copy.path().join("lessons/01-mcp-messages/lesson.toml");
     let steps = fs::read_to_string(&lesson).unwrap();
     fs::write(
         &lesson,

@@ -10,7 +10,7 @@ const FILE: &str = "exercises/02_id-echo.rs";
 
 /// The file as the course ships it, from the repository's lesson folder.
 fn shipped() -> String {
-    read(&repo().join("lessons/mcp-messages/exercises/02_id-echo.rs"))
+    read(&repo().join("lessons/01-mcp-messages/exercises/02_id-echo.rs"))
 }
 
 fn solution() -> String {
@@ -157,7 +157,7 @@ fn reset_defaults_to_the_current_exercise_and_names_a_wrong_id() {
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     assert_eq!(
         read(&dir.join("exercises/01_message-kinds.rs")),
-        read(&repo().join("lessons/mcp-messages/exercises/01_message-kinds.rs"))
+        read(&repo().join("lessons/01-mcp-messages/exercises/01_message-kinds.rs"))
     );
 }
 

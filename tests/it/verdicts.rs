@@ -50,7 +50,7 @@ fn check(program: &str, exercise: &str) -> std::process::Output {
 }
 
 fn programs() -> std::path::PathBuf {
-    repo().join("lessons/mcp-messages/programs")
+    repo().join("lessons/01-mcp-messages/programs")
 }
 
 /// What a person reads for each program is snapshotted.
@@ -65,7 +65,7 @@ fn each_wrong_programs_feedback_reads_as_snapshotted() {
         let text: String = stable(&text)
             .replace(
                 &programs.display().to_string(),
-                "lessons/mcp-messages/programs",
+                "lessons/01-mcp-messages/programs",
             )
             .lines()
             .filter(|line| !line.ends_with("| demo_server: stdin closed, exiting"))

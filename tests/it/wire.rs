@@ -137,12 +137,12 @@ fn learn_explain_agrees_on_every_case() {
 /// `learn check message-kinds --solution` passing (tests/it/reference.rs) means
 /// the reference solution agrees with the table too.
 fn the_message_kinds_scenarios_hold_the_table_and_follow_the_rules() {
-    let path = repo().join("lessons/mcp-messages/exercises/message-kinds.toml");
+    let path = repo().join("lessons/01-mcp-messages/exercises/message-kinds.toml");
     let table: toml::Table =
         toml::from_str(&std::fs::read_to_string(&path).expect("read")).expect("TOML");
     // Seeded ids stand in for the exercise's `${vars}`, as in a real check.
     let lesson: toml::Table = toml::from_str(
-        &std::fs::read_to_string(repo().join("lessons/mcp-messages/lesson.toml")).expect("read"),
+        &std::fs::read_to_string(repo().join("lessons/01-mcp-messages/lesson.toml")).expect("read"),
     )
     .expect("TOML");
     let mut vars: std::collections::BTreeMap<String, VarSpec> = lesson["vars"]

@@ -1,4 +1,4 @@
-//! Programs written independently of the reference (lessons/mcp-messages/programs/wrong),
+//! Programs written independently of the reference (lessons/01-mcp-messages/programs/wrong),
 //! each a plausible beginner's server. Which scenarios each fails, and the
 //! words of its feedback, are lesson 1's cases (`programs/cases.toml`, run
 //! by tests/it/cases.rs); here the text a beginner reads is snapshotted, and
@@ -26,7 +26,7 @@ const SNAPSHOTTED: &[(&str, &str)] = &[
 
 fn check_with(program: &str, exercise: &str, json: bool) -> std::process::Output {
     let path = repo()
-        .join("lessons/mcp-messages/programs/wrong")
+        .join("lessons/01-mcp-messages/programs/wrong")
         .join(format!("{program}.py"));
     let cmd = format!("python3 {}", path.display());
     let mut args = vec!["check", exercise, "--cmd", &cmd, "--seed", "42"];
@@ -40,10 +40,10 @@ fn feedback_for_each_wrong_program_reads_well() {
     require_python();
     for (program, exercise) in SNAPSHOTTED {
         let text = stdout(&check_with(program, exercise, false));
-        let path = repo().join("lessons/mcp-messages/programs/wrong");
+        let path = repo().join("lessons/01-mcp-messages/programs/wrong");
         let text = stable(&text).replace(
             &path.display().to_string(),
-            "lessons/mcp-messages/programs/wrong",
+            "lessons/01-mcp-messages/programs/wrong",
         );
         let text = mask_time_ids(&text);
         insta::assert_snapshot!(format!("feedback-{exercise}-{program}"), text);
@@ -92,7 +92,7 @@ fn the_json_verdict_has_the_documented_fields() {
 /// reads: the cases of every lesson are checked that way.
 fn a_full_json_message_is_what_the_text_report_says() {
     require_python();
-    let path = repo().join("lessons/mcp-messages/programs/wrong/id_as_string.py");
+    let path = repo().join("lessons/01-mcp-messages/programs/wrong/id_as_string.py");
     let cmd = format!("python3 {}", path.display());
     let args = ["check", "id-echo", "--cmd", &cmd, "--seed", "42", "--full"];
     let verdict = json(&learn(&[&args[..], &["--json"]].concat()));

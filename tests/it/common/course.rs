@@ -9,7 +9,7 @@ pub struct Exercise {
     pub number: i64,
     pub file: String,
     pub points: u64,
-    /// The lesson folder that holds it (`mcp-messages`).
+    /// The lesson folder that holds it (`01-mcp-messages`).
     pub lesson: String,
 }
 

@@ -163,11 +163,26 @@ pub fn progress_keys(root: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// `python3 lessons/mcp-stateless-server/programs/<name>.py`: an independent lesson 2
+/// The folder under `root/lessons` of the lesson whose `lesson.toml` has
+/// this `id` (a folder's name starts with its place: `03-mcp-client`).
+pub fn lesson_dir(root: &Path, id: &str) -> PathBuf {
+    std::fs::read_dir(root.join("lessons"))
+        .expect("lessons")
+        .map(|entry| entry.expect("entry").path())
+        .find(|dir| {
+            std::fs::read_to_string(dir.join("lesson.toml"))
+                .ok()
+                .and_then(|text| text.parse::<toml::Table>().ok())
+                .is_some_and(|lesson| lesson.get("id").and_then(|v| v.as_str()) == Some(id))
+        })
+        .unwrap_or_else(|| panic!("no lesson `{id}` under {}", root.display()))
+}
+
+/// `python3 lessons/02-mcp-stateless-server/programs/<name>.py`: an independent lesson 2
 /// program, as a `--cmd`.
 pub fn lesson2_program(name: &str) -> String {
     let path = repo()
-        .join("lessons/mcp-stateless-server/programs")
+        .join("lessons/02-mcp-stateless-server/programs")
         .join(format!("{name}.py"));
     format!("python3 {}", path.display())
 }

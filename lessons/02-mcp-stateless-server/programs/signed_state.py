@@ -13,7 +13,7 @@ keys are `rename.to`, `rename.ok` and `delete.ok`; a refused state gets
 -32600 with `data.reason` (any JSON-RPC error refuses); an elicitation
 answer of the wrong shape is asked again.
 
-    python3 lessons/mcp-stateless-server/programs/signed_state.py [--defect NAME]
+    python3 lessons/02-mcp-stateless-server/programs/signed_state.py [--defect NAME]
 
 Each defect is one beginner's mistake, and fails the scenario of its rule:
 

@@ -1,14 +1,12 @@
-//! A learner who has finished lesson 1 walks into lesson 2 with nothing but
-//! `learn next`: lesson 1's last reading, lesson 2's opening, its first
-//! readings, and its first exercise, which fails as shipped and passes once
-//! solved; then `next` moves on to that objective's quiz.
+//! A learner who has finished one lesson walks into the next with nothing
+//! but `learn next`: the lesson's last reading, the next lesson's opening,
+//! its first readings, and its first exercise, which fails as shipped and
+//! passes once solved; then `next` moves on to that objective's quiz. From
+//! lesson 1 into lesson 2.
 
 use crate::common::*;
 use std::fs;
 use std::path::Path;
-
-const LESSON_1: &str = "mcp-messages";
-const LESSON_2: &str = "mcp-stateless-server";
 
 /// The progress key `learn` keeps for a step of `learn list --json`.
 fn key(step: &serde_json::Value) -> String {
@@ -20,20 +18,31 @@ fn key(step: &serde_json::Value) -> String {
 }
 
 fn learn_next_leads_from_lesson_1s_last_step_into_lesson_2() {
+    walk_into("mcp-messages", "mcp-stateless-server");
+}
+
+/// Every step of `from` but its last done, `learn next` up to the first
+/// exercise of `to`, and that exercise solved.
+fn walk_into(from: &str, to: &str) {
     let course = course_copy();
     let root = course.path();
     let steps = json(&learn_in(root, &["list", "--json"]));
     let steps = steps.as_array().expect("steps");
-    let lesson_1: Vec<&serde_json::Value> =
-        steps.iter().filter(|s| s["lesson"] == LESSON_1).collect();
-    let lesson_2: Vec<&serde_json::Value> =
-        steps.iter().filter(|s| s["lesson"] == LESSON_2).collect();
-    assert!(!lesson_2.is_empty(), "lesson 2 is in the course");
-    let (last, before_last) = lesson_1.split_last().expect("lesson 1 has steps");
-    assert_eq!(last["kind"], "reading", "lesson 1 ends with a reading");
+    let lesson_1: Vec<&serde_json::Value> = steps.iter().filter(|s| s["lesson"] == from).collect();
+    let lesson_2: Vec<&serde_json::Value> = steps.iter().filter(|s| s["lesson"] == to).collect();
+    assert!(!lesson_2.is_empty(), "{to} is in the course");
+    let last = lesson_1.last().expect("the lesson has steps");
+    assert_eq!(last["kind"], "reading", "{from} ends with a reading");
+    // Lessons are walked in the order of their folders.
+    let place = |lesson: &str| steps.iter().position(|s| s["lesson"] == lesson);
+    assert_eq!(
+        place(to),
+        Some(place(from).expect("listed") + lesson_1.len())
+    );
 
-    // Every step of lesson 1 but its last is done.
-    let done: Vec<String> = before_last
+    // Every step before that lesson's last is done, earlier lessons' too.
+    let at_last = steps.iter().position(|s| s == *last).expect("listed");
+    let done: Vec<String> = steps[..at_last]
         .iter()
         .map(|s| format!("{:?}", key(s)))
         .collect();
@@ -43,7 +52,7 @@ fn learn_next_leads_from_lesson_1s_last_step_into_lesson_2() {
     )
     .expect("write progress");
 
-    // `next` shows lesson 1's last reading, and that counts as read.
+    // `next` shows that lesson's last reading, and that counts as read.
     let total = steps.len();
     let number = |step: &serde_json::Value| {
         let n = steps.iter().position(|s| s == step).expect("listed") + 1;
@@ -52,16 +61,16 @@ fn learn_next_leads_from_lesson_1s_last_step_into_lesson_2() {
     let screen = stdout(&learn_in(root, &["next"]));
     assert!(
         screen.contains(&number(last)),
-        "lesson 1's last step, {}:\n{screen}",
+        "{from}'s last step, {}:\n{screen}",
         last["id"]
     );
     assert!(progress_keys(root).contains(&key(last)));
 
-    // Then lesson 2, step by step, up to its first exercise.
+    // Then the next lesson, step by step, up to its first exercise.
     let first_exercise = lesson_2
         .iter()
         .position(|s| s["kind"] == "exercise")
-        .expect("lesson 2 has exercises");
+        .expect("the lesson has exercises");
     for step in &lesson_2[..first_exercise] {
         let screen = stdout(&learn_in(root, &["next"]));
         let id = step["id"].as_str().expect("id");
@@ -75,7 +84,10 @@ fn learn_next_leads_from_lesson_1s_last_step_into_lesson_2() {
     let screen = stdout(&learn_in(root, &["next"]));
     assert!(
         screen.contains(&number(lesson_2[first_exercise]))
-            && screen.contains(&format!("Exercise 11 · {exercise}")),
+            && screen.contains(&format!(
+                "Exercise {} · {exercise}",
+                lesson_2[first_exercise]["number"]
+            )),
         "{screen}"
     );
     let edit = screen

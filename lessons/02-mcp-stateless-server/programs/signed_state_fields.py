@@ -11,7 +11,7 @@ start, the previous key (longer than one HMAC block) still verified, tags
 compared as text with `hmac.compare_digest`; the question keys
 are `new` and `sure`; a refused state gets -32602 with a message saying why.
 
-    python3 lessons/mcp-stateless-server/programs/signed_state_fields.py [--defect NAME]
+    python3 lessons/02-mcp-stateless-server/programs/signed_state_fields.py [--defect NAME]
 
 Each defect is one beginner's mistake about the signature, and fails the
 scenarios of its rule:

@@ -6,7 +6,7 @@ Without switches it is correct (integer ids counting up from 1). Each
 could make; every one of them must fail at least one `client-ids` scenario.
 `DEFECTS` below says what each one does. Standard library only.
 
-    python3 lessons/mcp-messages/programs/clients/buggy_client.py [--defect NAME ...]
+    python3 lessons/01-mcp-messages/programs/clients/buggy_client.py [--defect NAME ...]
 """
 
 import argparse

@@ -8,7 +8,7 @@ under `pending`; an answer that is not an object, and an inputResponses
 that is not one, get the question asked again (a new input_required), not
 -32602; results carry `structuredContent` and errors carry `data`.
 
-    python3 lessons/mcp-stateless-server/programs/input_rounds.py [--defect NAME]
+    python3 lessons/02-mcp-stateless-server/programs/input_rounds.py [--defect NAME]
 
 Each defect is one beginner's mistake, and fails the scenario of its rule:
 

@@ -80,6 +80,7 @@ pub fn generated_scenario(messages: usize) -> Scenario {
             zh: "每个请求得到一个响应；通知得不到任何响应。".into(),
         },
         answers: AnswerOrder::ById,
+        args: Vec::new(),
         steps,
         unwanted: Vec::new(),
     }

@@ -42,6 +42,38 @@ pub fn write_line(out: &mut impl Write, message: &Value) -> io::Result<()> {
     out.flush()
 }
 
+/// A client's end of a stdio connection: the server reads what the client
+/// writes to stdout, and the client reads the server's lines from stdin.
+pub struct StdioServer {
+    lines: io::Lines<io::StdinLock<'static>>,
+    out: io::Stdout,
+}
+
+impl StdioServer {
+    pub fn connect() -> StdioServer {
+        StdioServer {
+            lines: io::stdin().lock().lines(),
+            out: io::stdout(),
+        }
+    }
+
+    /// Writes one message to the server.
+    pub fn send(&mut self, message: &Value) -> io::Result<()> {
+        write_line(&mut self.out.lock(), message)
+    }
+
+    /// The server's next message; blank lines are skipped. `None` when the
+    /// server has closed the connection or wrote a line that is not JSON.
+    pub fn receive(&mut self) -> Option<Value> {
+        loop {
+            let line = self.lines.next()?.ok()?;
+            if !line.trim().is_empty() {
+                return serde_json::from_str(&line).ok();
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

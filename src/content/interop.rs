@@ -125,29 +125,7 @@ pub fn fill(value: &Value, bindings: &Bindings) -> Value {
             if let Some(bound) = super::template::var_name(text).and_then(|n| bindings.get(n)) {
                 return bound.clone();
             }
-            let mut out = String::new();
-            let mut rest = text.as_str();
-            while let Some(at) = rest.find("${") {
-                out.push_str(&rest[..at]);
-                let name_end = rest[at..].find('}').map(|end| at + end);
-                let bound = name_end.and_then(|end| bindings.get(&rest[at + 2..end]));
-                match (name_end, bound) {
-                    (Some(end), Some(Value::String(s))) => {
-                        out.push_str(s);
-                        rest = &rest[end + 1..];
-                    }
-                    (Some(end), Some(other)) => {
-                        out.push_str(&other.to_string());
-                        rest = &rest[end + 1..];
-                    }
-                    _ => {
-                        out.push_str("${");
-                        rest = &rest[at + 2..];
-                    }
-                }
-            }
-            out.push_str(rest);
-            Value::String(out)
+            Value::String(super::template::fill_text(text, bindings))
         }
         Value::Array(items) => Value::Array(items.iter().map(|v| fill(v, bindings)).collect()),
         Value::Object(members) => Value::Object(

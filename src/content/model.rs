@@ -155,15 +155,21 @@ pub enum ExerciseKind {
     Server,
     /// The client side of the message layer.
     Client,
+    /// A whole MCP client: it speaks first, and the checker plays a scripted
+    /// server that answers what it sends.
+    #[serde(rename = "mcp-client")]
+    McpClient,
 }
 
 impl ExerciseKind {
     /// How its output lines are matched to what was sent: a server answers
-    /// by id in any order; the others write one line per line read.
+    /// by id in any order; function and client exercises write one line per
+    /// line read; an MCP client writes its messages in order, to a script.
     pub fn answer_order(self) -> super::scenario::AnswerOrder {
         match self {
             ExerciseKind::Server => super::scenario::AnswerOrder::ById,
             ExerciseKind::Function | ExerciseKind::Client => super::scenario::AnswerOrder::InOrder,
+            ExerciseKind::McpClient => super::scenario::AnswerOrder::Scripted,
         }
     }
 }

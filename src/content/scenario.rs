@@ -23,6 +23,9 @@ pub struct Scenario {
     pub rule: Localized,
     /// How answers are paired with the lines that asked for them.
     pub answers: AnswerOrder,
+    /// Words added to the program's command line for each of its processes,
+    /// `${vars}` filled in (what a client is asked to do).
+    pub args: Vec<String>,
     pub steps: Vec<ScenarioStep>,
     /// Notifications the program must not write anywhere in the scenario.
     pub unwanted: Vec<Pattern>,
@@ -36,6 +39,18 @@ pub enum AnswerOrder {
     /// One output line for each input line, in order (function and client
     /// exercises, whose lines are not JSON-RPC responses).
     InOrder,
+    /// An MCP client, which speaks first, against a server the scenario
+    /// scripts: output line N is the Nth message a step expects. A step may
+    /// write nothing (it waits for the client's next message) or expect
+    /// nothing (a reply the client takes in without writing).
+    Scripted,
+}
+
+impl AnswerOrder {
+    /// Whether output lines are paired with steps by position.
+    pub fn by_position(self) -> bool {
+        self != AnswerOrder::ById
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -74,6 +89,9 @@ pub enum Outgoing {
     Json(Value),
     /// Text sent exactly as written (bad JSON, odd whitespace, ...).
     Raw(String),
+    /// Nothing: the step waits for the program's next message (a client
+    /// speaks first).
+    Nothing,
 }
 
 impl Scenario {
@@ -151,7 +169,7 @@ impl ScenarioStep {
         bindings: &Bindings,
     ) -> Option<ResponseKey> {
         let expect = self.expect.as_ref()?;
-        if order == AnswerOrder::InOrder {
+        if order.by_position() {
             return Some(ResponseKey::Line(position));
         }
         if expect.names_no_id() {

@@ -33,6 +33,9 @@ pub enum VarSpec {
     /// The sum of other numeric variables, e.g. `total = { sum = ["a", "b"] }`,
     /// so an expected answer follows seeded inputs.
     Sum { sum: Vec<String> },
+    /// Another variable's value as text, e.g. `said = { text = "sum" }`: a
+    /// number as a tool result's text content says it (a string stays as it is).
+    Text { text: String },
 }
 
 /// Binds every variable: literal ones, seeded ones, then sums of those.
@@ -42,7 +45,7 @@ pub fn bind(vars: &BTreeMap<String, VarSpec>, rng: &mut SeededRng) -> Bindings {
         let value = match spec {
             VarSpec::Json(text) => serde_json::from_str(text).unwrap_or(Value::Null),
             VarSpec::Random { random } => random.draw(rng),
-            VarSpec::Sum { .. } => continue,
+            VarSpec::Sum { .. } | VarSpec::Text { .. } => continue,
         };
         bindings.insert(name.clone(), value);
     }
@@ -55,6 +58,17 @@ pub fn bind(vars: &BTreeMap<String, VarSpec>, rng: &mut SeededRng) -> Bindings {
                 json!(parts.iter().filter_map(|v| v.as_f64()).sum::<f64>())
             };
             bindings.insert(name.clone(), value);
+        }
+    }
+    for (name, spec) in vars {
+        if let VarSpec::Text { text } = spec
+            && let Some(value) = bindings.get(text)
+        {
+            let said = match value {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            bindings.insert(name.clone(), Value::String(said));
         }
     }
     bindings
@@ -155,6 +169,49 @@ impl SeededRng {
 /// The variable a string stands for, if it is exactly `${name}`.
 pub fn var_name(text: &str) -> Option<&str> {
     text.strip_prefix("${")?.strip_suffix('}')
+}
+
+/// The `${name}`s inside a text (a command-line word), in order.
+pub fn names_in_text(text: &str) -> Vec<&str> {
+    let mut names = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("${") {
+        let Some(end) = rest[at..].find('}') else {
+            break;
+        };
+        names.push(&rest[at + 2..at + end]);
+        rest = &rest[at + end + 1..];
+    }
+    names
+}
+
+/// A text with every `${name}` inside it replaced by its value's text: a
+/// string as it is, any other value as compact JSON. An unbound name stays
+/// as written (the loaders refuse one).
+pub fn fill_text(text: &str, bindings: &Bindings) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("${") {
+        out.push_str(&rest[..at]);
+        let name_end = rest[at..].find('}').map(|end| at + end);
+        let bound = name_end.and_then(|end| bindings.get(&rest[at + 2..end]));
+        match (name_end, bound) {
+            (Some(end), Some(Value::String(s))) => {
+                out.push_str(s);
+                rest = &rest[end + 1..];
+            }
+            (Some(end), Some(other)) => {
+                out.push_str(&other.to_string());
+                rest = &rest[end + 1..];
+            }
+            _ => {
+                out.push_str("${");
+                rest = &rest[at + 2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Marks a variable whose value is sent in its other JSON type.

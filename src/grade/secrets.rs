@@ -116,6 +116,7 @@ mod tests {
                 stderr_bytes: 0,
                 limit: None,
             }],
+            role: Default::default(),
         }
     }
 

@@ -1,6 +1,7 @@
 //! Judging: scenario expectations against a transcript, by meaning. Pure: no
 //! processes, no I/O, no terminal.
 
+mod aborted;
 pub mod envelope;
 pub(crate) mod flood;
 mod idless;
@@ -12,14 +13,14 @@ pub(crate) mod verdict;
 
 use crate::content::numbers::same_value;
 use crate::content::pattern::Pattern;
-use crate::content::scenario::{AnswerOrder, ResponseKey, Scenario};
+use crate::content::scenario::{ResponseKey, Scenario};
 use crate::content::template::Bindings;
-use crate::runner::transcript::{Abort, LimitHit, ProcessEnd, RunRecord, Transcript};
+use crate::runner::transcript::{LimitHit, ProcessEnd, RunRecord, Transcript};
 use crate::wire::{ExactId, exact_id};
 use envelope::{Output, classify};
 use serde_json::Value;
 use std::collections::HashMap;
-pub use verdict::{CheckResult, NearMiss, Outcome, Problem, RunEvidence, ScenarioVerdict};
+pub use verdict::{CheckResult, NearMiss, Outcome, Problem, Role, RunEvidence, ScenarioVerdict};
 
 /// Judges one scenario's transcript.
 pub fn judge_scenario(scenario: &Scenario, transcript: &Transcript) -> ScenarioVerdict {
@@ -27,19 +28,11 @@ pub fn judge_scenario(scenario: &Scenario, transcript: &Transcript) -> ScenarioV
     for run in &transcript.runs {
         judge_run(scenario, run, &transcript.bindings, &mut problems);
     }
-    match &transcript.aborted {
-        Some(Abort::MissingCapture {
-            step,
-            name,
-            pointer,
-        }) => problems.push(Problem::CaptureMissing {
-            step: *step,
-            name: name.clone(),
-            pointer: pointer.clone(),
-        }),
-        Some(Abort::Unforgeable(failure)) => problems.push(Problem::Unforgeable(failure.clone())),
-        None => {}
-    }
+    problems.extend(aborted::problem(
+        scenario,
+        transcript.aborted.as_ref(),
+        &problems,
+    ));
     let runs = transcript
         .runs
         .iter()
@@ -60,6 +53,7 @@ pub fn judge_scenario(scenario: &Scenario, transcript: &Transcript) -> ScenarioV
         rule: scenario.rule.clone(),
         problems: flood::grouped(problems),
         runs,
+        role: Role::of(scenario.answers),
     }
 }
 
@@ -75,7 +69,7 @@ fn judge_run(
     if !judge_process(run, problems) {
         return;
     }
-    if scenario.answers == AnswerOrder::InOrder {
+    if scenario.answers.by_position() {
         in_order::judge_in_order(scenario, run, bindings, problems);
         return;
     }

@@ -267,6 +267,7 @@ mod tests {
             fact: "F1".into(),
             rule: text,
             answers: AnswerOrder::ById,
+            args: vec![],
             steps,
             unwanted,
         }

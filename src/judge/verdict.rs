@@ -3,9 +3,29 @@
 
 use super::matching::Mismatch;
 use crate::content::Localized;
-use crate::content::scenario::ResponseKey;
+use crate::content::scenario::{AnswerOrder, ResponseKey};
 use crate::runner::transcript::{EarlyEnd, LimitHit, ProcessEnd, Unforgeable};
 use serde_json::Value;
+
+/// What the judged program does, which decides how its problems are told.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Role {
+    /// It answers what it reads (servers, function and client exercises).
+    #[default]
+    Answers,
+    /// An MCP client: it speaks first, to a scripted server.
+    SpeaksFirst,
+}
+
+impl Role {
+    /// The role of a program whose answers are paired with steps so.
+    pub fn of(answers: AnswerOrder) -> Role {
+        match answers {
+            AnswerOrder::Scripted => Role::SpeaksFirst,
+            AnswerOrder::ById | AnswerOrder::InOrder => Role::Answers,
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -23,6 +43,7 @@ pub struct ScenarioVerdict {
     pub rule: Localized,
     pub problems: Vec<Problem>,
     pub runs: Vec<RunEvidence>,
+    pub role: Role,
 }
 
 impl ScenarioVerdict {
@@ -130,6 +151,16 @@ pub enum Problem {
     /// Follows the last kept example of a kind of problem: how many more of
     /// that kind the scenario had (a program printing in a loop).
     Repeated { more: usize },
+}
+
+impl Problem {
+    /// The step a program wrote nothing for, where this says so.
+    pub fn missing_step(&self) -> Option<usize> {
+        match self {
+            Problem::MissingResponse { step, .. } => Some(*step),
+            _ => None,
+        }
+    }
 }
 
 /// A response that is almost the missing one: the learner's likely mistake.

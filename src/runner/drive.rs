@@ -36,6 +36,7 @@ pub fn run_scenario(
         ..Transcript::default()
     };
     let mut current: Option<Current> = None;
+    let program = &with_args(program, &scenario.args, &transcript.bindings);
 
     for (index, step) in scenario.steps.iter().enumerate() {
         let needs_capture = step
@@ -89,7 +90,9 @@ pub fn run_scenario(
             &transcript.bindings,
         );
         run.expecting += usize::from(key.is_some());
-        run.live.send(&text);
+        if step.send != Outgoing::Nothing {
+            run.live.send(&text);
+        }
         run.sent.push(Sent {
             step: index,
             text,
@@ -103,6 +106,16 @@ pub fn run_scenario(
     transcript
 }
 
+/// The program with the scenario's words added to its command line.
+fn with_args(program: &Program, args: &[String], bindings: &Bindings) -> Program {
+    let mut program = program.clone();
+    program.argv.extend(
+        args.iter()
+            .map(|arg| crate::content::template::fill_text(arg, bindings).into()),
+    );
+    program
+}
+
 /// Step `index`'s message as sent (its text, and its JSON when it is JSON),
 /// its variables filled in; or why the scenario stops here.
 fn outgoing(
@@ -112,6 +125,7 @@ fn outgoing(
     bindings: &Bindings,
 ) -> Result<(String, Option<Value>), Box<Abort>> {
     match send {
+        Outgoing::Nothing => Ok((String::new(), None)),
         Outgoing::Raw(text) => Ok((text.clone(), serde_json::from_str(text).ok())),
         Outgoing::Json(template) => match substitute(template, bindings) {
             Ok(message) => Ok((message.to_string(), Some(message))),

@@ -63,6 +63,22 @@ pub trait Feedback {
     fn unexpected(&self, message: &str) -> String;
     /// A line beyond the `expected` answer lines.
     fn extra_line(&self, message: &str, expected: usize) -> String;
+    /// A client's step at which the script wrote nothing and waited for it.
+    fn waited_step(&self, step: usize) -> String;
+    /// A client ended badly (`ended` says how).
+    fn client_crashed(&self, ended: &str) -> String;
+    /// A client wrote no message where the script waited for one.
+    fn no_client_message(&self) -> &'static str;
+    /// A client's message does not mean what it should.
+    fn wrong_client_message(&self, got: &str) -> String;
+    /// A client wrote a message after all those the script waits for.
+    fn extra_client_message(&self, message: &str, expected: usize) -> String;
+    /// A client's message had nothing at `pointer`, which the script needs.
+    fn client_capture_missing(&self, step: usize, pointer: &str, name: &str) -> String;
+    /// A client kept its output open `seconds` after the script's end.
+    fn client_output_never_ended(&self, seconds: u64) -> String;
+    /// A client exited while the script still had lines for it.
+    fn client_exited_early(&self) -> &'static str;
 
     /// The `position`th (counted from 0) of a stream's messages, in words.
     fn ordinal(&self, position: usize) -> String;

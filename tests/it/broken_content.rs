@@ -143,7 +143,56 @@ const CASES: &[(&str, &str, &str, &str, &str)] = &[
         "{ lecture = \"hello\" }",
         "lessons/basics/lesson.toml:12: unknown variant `lecture`, expected one of `reading`, `exercise`, `quiz`",
     ),
+    (
+        "a command line for a server",
+        EXERCISE,
+        "rule = { en = \"Each request gets exactly one response; a notification none.\", zh = \"每个请求恰好一个响应；通知没有响应。\" }",
+        "rule = { en = \"Each request gets exactly one response; a notification none.\", zh = \"每个请求恰好一个响应；通知没有响应。\" }\nargs = [\"${id}\"]",
+        "`args` are for client exercises (`kind = \"mcp-client\"`)",
+    ),
+    (
+        "a text var of no var",
+        EXERCISE,
+        "id = { random = \"int\" }",
+        "id = { random = \"int\" }\nsaid = { text = \"nope\" }",
+        "var `said` is the text of `nope`, which is not a var of this file",
+    ),
 ];
+
+/// Content errors only a client exercise (`kind = "mcp-client"`) can have:
+/// (name, the scenario added, what the error must say).
+const CLIENT_CASES: &[(&str, &str, &str)] = &[
+    (
+        "a client's command line naming no var",
+        "args = [\"--n=${nope}\"]\n[[scenario.step]]\nexpect = '{\"method\": \"tools/list\"}'",
+        "scenario `c`: `args` uses `${nope}`, which is not in [vars]",
+    ),
+    (
+        "a client's step that does nothing",
+        "[[scenario.step]]\nexpect = '{\"method\": \"tools/list\"}'\n[[scenario.step]]\ncapture = {}",
+        "scenario `c` step 2: writes nothing and expects nothing",
+    ),
+];
+
+fn each_broken_client_scenario_is_reported() {
+    for (name, scenario, says) in CLIENT_CASES {
+        let dir = broken_copy(EXERCISE, "kind = \"server\"", "kind = \"mcp-client\"");
+        let path = dir.path().join(EXERCISE);
+        let mut text = std::fs::read_to_string(&path).expect("read");
+        text.push_str(&format!(
+            "\n[[scenario]]\nname = {{ en = \"c\", zh = \"c\" }}\nfact = \"F2\"\nrule = {{ en = \"r\", zh = \"r\" }}\n{scenario}\n"
+        ));
+        std::fs::write(&path, text).expect("write");
+        let output = learn_in(dir.path(), &["dev", "check"]);
+        let err = stderr(&output);
+        assert_eq!(code(&output), 2, "{name}: exit 2\n{err}");
+        assert!(
+            err.contains(says),
+            "{name}: stderr should contain `{says}`:\n{err}"
+        );
+        assert!(!err.contains("panicked"), "{name}: no panic\n{err}");
+    }
+}
 
 fn broken_copy(file: &str, old: &str, new: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -568,6 +617,7 @@ pub fn tests() -> Vec<crate::harness::Test> {
     vec![
         test!(the_fixture_itself_is_valid),
         test!(each_broken_file_is_reported_with_file_line_and_fix),
+        test!(each_broken_client_scenario_is_reported),
         test!(each_lint_is_reported_by_dev_check_alone),
         test!(each_broken_package_file_is_reported_with_file_line_and_fix),
         test!(each_broken_cases_file_is_reported_with_file_and_line),

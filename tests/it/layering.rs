@@ -278,10 +278,16 @@ fn lines_of_code_skip_blanks_comments_and_unit_tests() {
 }
 
 /// Words of `src/` that are also ids of the course, each for a reason.
-const ENGINE_WORDS: &[(&str, &str)] = &[(
-    "recap",
-    "`learn recap` shows the section of this id in the learner's lesson (docs/authoring.md)",
-)];
+const ENGINE_WORDS: &[(&str, &str)] = &[
+    (
+        "recap",
+        "`learn recap` shows the section of this id in the learner's lesson (docs/authoring.md)",
+    ),
+    (
+        "mcp-client",
+        "an exercise kind (content/model.rs): a client that speaks first to a server the scenario scripts; lesson 3 shares the name",
+    ),
+];
 
 /// The ids a lesson defines: its own, its exercises', readings' and
 /// objectives' (and so quizzes').

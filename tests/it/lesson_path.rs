@@ -2,7 +2,7 @@
 //! but `learn next`: the lesson's last reading, the next lesson's opening,
 //! its first readings, and its first exercise, which fails as shipped and
 //! passes once solved; then `next` moves on to that objective's quiz. From
-//! lesson 1 into lesson 2.
+//! lesson 1 into lesson 2, and from lesson 2 into lesson 3.
 
 use crate::common::*;
 use std::fs;
@@ -19,6 +19,10 @@ fn key(step: &serde_json::Value) -> String {
 
 fn learn_next_leads_from_lesson_1s_last_step_into_lesson_2() {
     walk_into("mcp-messages", "mcp-stateless-server");
+}
+
+fn learn_next_leads_from_lesson_2s_last_step_into_lesson_3() {
+    walk_into("mcp-stateless-server", "mcp-client");
 }
 
 /// Every step of `from` but its last done, `learn next` up to the first
@@ -119,7 +123,8 @@ fn walk_into(from: &str, to: &str) {
 
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::test;
-    vec![test!(
-        learn_next_leads_from_lesson_1s_last_step_into_lesson_2
-    )]
+    vec![
+        test!(learn_next_leads_from_lesson_1s_last_step_into_lesson_2),
+        test!(learn_next_leads_from_lesson_2s_last_step_into_lesson_3),
+    ]
 }

@@ -97,6 +97,7 @@ fn scenario() -> Scenario {
             zh: "r".into(),
         },
         answers: AnswerOrder::ById,
+        args: Vec::new(),
         unwanted: vec![],
         steps: vec![
             step(

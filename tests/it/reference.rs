@@ -105,7 +105,8 @@ fn the_exercises_come_in_order() {
             "subscriptions",
             "input-rounds",
             "signed-state",
-            "conformant-server"
+            "conformant-server",
+            "first-client"
         ]
     );
     let numbers: Vec<u64> = list
@@ -114,7 +115,7 @@ fn the_exercises_come_in_order() {
         .iter()
         .filter_map(|s| s["number"].as_u64())
         .collect();
-    assert_eq!(numbers, (1..=16).collect::<Vec<_>>());
+    assert_eq!(numbers, (1..=17).collect::<Vec<_>>());
 }
 
 pub fn tests() -> Vec<crate::harness::Test> {

@@ -20,6 +20,8 @@ pub(super) struct ScenarioFile {
     step: Vec<Spanned<StepFile>>,
     #[serde(default)]
     unwanted: Vec<Spanned<String>>,
+    #[serde(default)]
+    args: Option<Spanned<Vec<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -117,6 +119,7 @@ pub(super) fn compile_scenario(
                 );
                 None
             }
+            (None, None) if answers == AnswerOrder::Scripted => Some(Outgoing::Nothing),
             (None, None) => {
                 check.error(
                     Some(step_at),
@@ -161,6 +164,10 @@ pub(super) fn compile_scenario(
             check.error(Some(step_at), format!("{label}: sends a request (it has `id` and `method`) but has no `expect`; say what the response must mean"));
             ok = false;
         }
+        if answers == AnswerOrder::Scripted && send == Outgoing::Nothing && !expect_written {
+            check.error(Some(step_at), format!("{label}: writes nothing and expects nothing; a step of a client exercise sends the server's next line, waits for the client's next message (`expect`), or both"));
+            ok = false;
+        }
         if answers == AnswerOrder::InOrder && !expect_written {
             check.error(Some(step_at), format!("{label}: this exercise answers every line in order, so every step needs an `expect`"));
             ok = false;
@@ -172,10 +179,7 @@ pub(super) fn compile_scenario(
         if step.silence_ok {
             let idless = expect.as_ref().is_some_and(Pattern::names_no_id);
             let opens_stream = !step.stream.is_empty();
-            if answers == AnswerOrder::InOrder
-                || !(idless || opens_stream)
-                || !step.capture.is_empty()
-            {
+            if answers.by_position() || !(idless || opens_stream) || !step.capture.is_empty() {
                 check.error(Some(step_at), format!("{label}: `silence_ok` is for a server step whose `expect` is an error without an id (`\"id\": \"$absent-or-null\"`), or for a request that opens a `stream` (its answer comes only if the server ends the stream), with no capture: silence or that answer both pass"));
                 ok = false;
             }
@@ -195,7 +199,7 @@ pub(super) fn compile_scenario(
         }
         let notifications =
             notification_patterns(check, &label, "notifications", step.notifications, &mut ok);
-        if answers == AnswerOrder::InOrder && !(stream.is_empty() && notifications.is_empty()) {
+        if answers.by_position() && !(stream.is_empty() && notifications.is_empty()) {
             check.error(Some(step_at), format!("{label}: `stream` and `notifications` are for server exercises, whose notifications are told apart from responses"));
             ok = false;
         }
@@ -257,7 +261,7 @@ pub(super) fn compile_scenario(
         ok = false;
     }
     let unwanted = notification_patterns(check, &label, "unwanted", scenario.unwanted, &mut ok);
-    if answers == AnswerOrder::InOrder && !unwanted.is_empty() {
+    if answers.by_position() && !unwanted.is_empty() {
         check.error(Some(at), format!("{label}: `unwanted` is for server exercises, whose notifications are told apart from responses"));
         ok = false;
     }
@@ -271,6 +275,27 @@ pub(super) fn compile_scenario(
             ok = false;
         }
     }
+    let args = match scenario.args {
+        None => Vec::new(),
+        Some(args) if answers != AnswerOrder::Scripted => {
+            check.error(Some(args.span().start), format!("{label}: `args` are for client exercises (`kind = \"mcp-client\"`), which are told on their command line what to do"));
+            ok = false;
+            Vec::new()
+        }
+        Some(args) => {
+            let at = args.span().start;
+            let args = args.into_inner();
+            for arg in &args {
+                for name in crate::content::template::names_in_text(arg) {
+                    if !known_vars.contains(name) {
+                        check.error(Some(at), format!("{label}: `args` uses `${{{name}}}`, which is not in [vars] (the program starts before any value is captured)"));
+                        ok = false;
+                    }
+                }
+            }
+            args
+        }
+    };
     let (name, title) = match scenario.name {
         ScenarioName::Localized(title) => (title.en.clone(), title),
         ScenarioName::English(name) => (
@@ -287,6 +312,7 @@ pub(super) fn compile_scenario(
         fact: scenario.fact,
         rule: scenario.rule,
         answers,
+        args,
         steps,
         unwanted,
     })

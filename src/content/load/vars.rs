@@ -35,6 +35,14 @@ pub(super) fn check_vars(check: &mut FileCheck, vars: &BTreeMap<String, VarSpec>
                     }
                 }
             }
+            VarSpec::Text { text } => {
+                if matches!(vars.get(text), None | Some(VarSpec::Text { .. })) {
+                    check.error(
+                        None,
+                        format!("var `{name}` is the text of `{text}`, which is not a var of this file (or is itself a text var)"),
+                    );
+                }
+            }
             VarSpec::Random { .. } => {}
         }
     }
@@ -99,6 +107,7 @@ mod tests {
             fact: "F1".into(),
             rule: text(),
             answers: AnswerOrder::ById,
+            args: vec![],
             steps: vec![step],
             unwanted: vec![],
         }

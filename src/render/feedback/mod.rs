@@ -20,7 +20,7 @@ pub use problems::problem_text;
 pub use report::check_report;
 
 use crate::content::Lang;
-use crate::judge::{Problem, ScenarioVerdict};
+use crate::judge::{Problem, Role, ScenarioVerdict};
 use process::process_note;
 
 const WIDTH: usize = 150;
@@ -31,7 +31,7 @@ pub fn plain_problems(verdict: &ScenarioVerdict, lang: Lang) -> String {
     let problems = as_sent(verdict);
     let mut parts: Vec<String> = said_once(&problems)
         .into_iter()
-        .map(|(p, times)| problems_text(p, times, &sent, lang))
+        .map(|(p, times)| problems_text(p, times, &sent, verdict.role, lang))
         .collect();
     if !parts.is_empty() {
         parts.extend(process_note(verdict, lang));
@@ -70,10 +70,16 @@ fn said_once(problems: &[Problem]) -> Vec<(&Problem, usize)> {
 }
 
 /// A problem in words, a crash with how often it happened.
-fn problems_text(problem: &Problem, times: usize, sent: &[&String], lang: Lang) -> String {
-    match problem {
-        Problem::Crashed { end } => problems::crashed(end, times, lang),
-        _ => problem_text(problem, sent, lang),
+fn problems_text(
+    problem: &Problem,
+    times: usize,
+    sent: &[&String],
+    role: Role,
+    lang: Lang,
+) -> String {
+    match (problem, role) {
+        (Problem::Crashed { end }, Role::Answers) => problems::crashed(end, times, lang),
+        _ => problem_text(problem, sent, role, lang),
     }
 }
 
@@ -106,7 +112,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            problems_text(&crash(101), 2, &[], Lang::En),
+            problems_text(&crash(101), 2, &[], Role::Answers, Lang::En),
             "The program exited with code 101, each of the 2 times it was started. A stdio program keeps running until its input ends, then exits with code 0; a crash proves nothing about what it would have answered."
         );
     }

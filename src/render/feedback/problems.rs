@@ -5,7 +5,7 @@ use super::mismatch::mismatch_lines;
 use super::process::ended_words;
 use crate::content::Lang;
 use crate::content::scenario::ResponseKey;
-use crate::judge::{NearMiss, Problem};
+use crate::judge::{NearMiss, Problem, Role};
 use crate::render::pattern_words::{typed, unmark};
 use crate::render::style::{clip, visible};
 use crate::runner::transcript::{EarlyEnd, LimitHit, ProcessEnd};
@@ -23,6 +23,10 @@ const SENT_WIDTH: usize = 230;
 const NOT_JSON_WIDTH: usize = 100;
 
 pub(super) fn step_line(step: usize, sent: &[&String], lang: Lang) -> String {
+    // Only a client's step that waits for its message sends no text at all.
+    if sent.get(step).is_some_and(|s| s.is_empty()) {
+        return words::of(lang).waited_step(step + 1);
+    }
     let text = sent.get(step).map_or(String::new(), |s| {
         crate::render::sent::sent_text(s, SENT_WIDTH, "  ")
     });
@@ -45,8 +49,14 @@ pub(super) fn crashed(end: &ProcessEnd, times: usize, lang: Lang) -> String {
     }
 }
 
-/// One problem as one or more lines of text.
-pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
+/// One problem as one or more lines of text, in the words for what the
+/// program does (`role`).
+pub fn problem_text(problem: &Problem, sent: &[&String], role: Role, lang: Lang) -> String {
+    if role == Role::SpeaksFirst
+        && let Some(text) = client_problem_text(problem, sent, lang)
+    {
+        return text;
+    }
     let w = words::of(lang);
     match problem {
         Problem::Notification(problem) => super::notified::text(problem, sent, lang),
@@ -118,6 +128,44 @@ pub fn problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> String {
     }
 }
 
+/// The problems told otherwise for a client that speaks first; `None`
+/// for the rest, which read the same for every program.
+fn client_problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> Option<String> {
+    let w = words::of(lang);
+    Some(match problem {
+        Problem::Crashed { end } => w.client_crashed(&ended_words(end, lang)),
+        Problem::CaptureMissing {
+            step,
+            name,
+            pointer,
+        } if !pointer.contains("/*") => w.client_capture_missing(step + 1, pointer, name),
+        Problem::MissingResponse { step, .. } => {
+            format!(
+                "{}\n{}",
+                step_line(*step, sent, lang),
+                w.no_client_message()
+            )
+        }
+        Problem::WrongResponse {
+            step,
+            got,
+            mismatches,
+            ..
+        } => {
+            let mut text = step_line(*step, sent, lang);
+            text.push_str(&w.wrong_client_message(&show(got)));
+            text.push_str(&mismatch_lines(mismatches, got, lang));
+            text
+        }
+        Problem::ExtraLine { message, expected } => {
+            w.extra_client_message(&show(message), *expected)
+        }
+        Problem::OutputNeverEnded { seconds } => w.client_output_never_ended(*seconds),
+        Problem::EndedEarly(EarlyEnd::Exited) => w.client_exited_early().to_string(),
+        _ => return None,
+    })
+}
+
 /// A value the next message needs was not in the response to `step`: by a
 /// filter (`object/*?member=value`) or at a plain pointer.
 fn capture_missing(step: usize, name: &str, pointer: &str, lang: Lang) -> String {
@@ -168,7 +216,12 @@ mod tests {
         // an escape sequence in it is shown, never obeyed.
         let line = "a\u{1b}]0;title\u{7}\u{1b}[31mred".to_string();
         for lang in [Lang::En, Lang::Zh] {
-            let text = problem_text(&Problem::NotJson { line: line.clone() }, &[], lang);
+            let text = problem_text(
+                &Problem::NotJson { line: line.clone() },
+                &[],
+                Role::Answers,
+                lang,
+            );
             assert!(
                 !text.chars().any(|c| c.is_control() && c != '\n'),
                 "{text:?}"
@@ -188,7 +241,7 @@ mod tests {
             pointer: pointer.into(),
         };
         let by_method = missing("/result/inputRequests/*?method=roots/list");
-        let en = problem_text(&by_method, &[], Lang::En);
+        let en = problem_text(&by_method, &[], Role::Answers, Lang::En);
         assert!(
             en.contains(
                 "exactly one member of `/result/inputRequests` whose `method` is `roots/list`"
@@ -196,12 +249,17 @@ mod tests {
                 && !en.contains("*?"),
             "{en}"
         );
-        let zh = problem_text(&by_method, &[], Lang::Zh);
+        let zh = problem_text(&by_method, &[], Role::Answers, Lang::Zh);
         assert!(
             zh.contains("`method` 为 `roots/list`") && !zh.contains("*?"),
             "{zh}"
         );
-        let plain = problem_text(&missing("/result/requestState"), &[], Lang::En);
+        let plain = problem_text(
+            &missing("/result/requestState"),
+            &[],
+            Role::Answers,
+            Lang::En,
+        );
         assert!(
             plain.contains("has nothing at `/result/requestState`"),
             "{plain}"

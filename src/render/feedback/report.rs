@@ -94,7 +94,7 @@ pub(super) fn scenario_details(
     let sent: Vec<&String> = verdict.runs.iter().flat_map(|r| &r.sent).collect();
     let problems = as_sent(verdict);
     for (problem, times) in said_once(&problems) {
-        let text = problems_text(problem, times, &sent, lang);
+        let text = problems_text(problem, times, &sent, verdict.role, lang);
         for (i, line) in text.lines().enumerate() {
             let bullet = if i == 0 { "• " } else { "  " };
             let _ = writeln!(out, "{indent}{bullet}{line}");

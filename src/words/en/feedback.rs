@@ -132,6 +132,49 @@ impl Feedback for En {
     fn no_answer_line(&self) -> &'static str {
         "No answer line came back for it: this program writes exactly one line for each line it reads."
     }
+    fn waited_step(&self, step: usize) -> String {
+        format!(
+            "step {step}: the server's script sent nothing here and waited for your client's next message"
+        )
+    }
+    fn client_crashed(&self, ended: &str) -> String {
+        format!(
+            "The client {ended}. A client exits with code 0 once its task is done, and with another code only where the task says so; a crash proves nothing about what it would have sent."
+        )
+    }
+    fn no_client_message(&self) -> &'static str {
+        "Your client wrote no message here. Did it stop, or wait for an answer that the server only sends after this message?"
+    }
+    fn wrong_client_message(&self, got: &str) -> String {
+        format!(
+            "
+your client wrote: {got}
+The message came, but it does not mean what it should:"
+        )
+    }
+    fn extra_client_message(&self, message: &str, expected: usize) -> String {
+        let asked = match expected {
+            1 => "one message".to_string(),
+            n => format!("{n} messages"),
+        };
+        format!(
+            "Your client wrote an extra message: {message}
+The server's script waits for {asked}, and this one came after them."
+        )
+    }
+    fn client_capture_missing(&self, step: usize, pointer: &str, name: &str) -> String {
+        format!(
+            "Your client's message at step {step} has nothing at `{pointer}`, and the server's next line needs that value (`{name}`), so the scenario stopped there."
+        )
+    }
+    fn client_output_never_ended(&self, seconds: u64) -> String {
+        format!(
+            "Every message the server waited for came, but after the server's last line and the end of its input your client kept its output open for {seconds} s. A client exits once its task is done."
+        )
+    }
+    fn client_exited_early(&self) -> &'static str {
+        "Your client exited while the server still had lines for it. A client reads the answers to everything it asked before it ends."
+    }
     fn near_id_type_differs(&self, got: &str) -> String {
         format!(
             "\nA response came back with id {got} instead: the same id in another JSON type, or with its digits changed by a float. Copy the id exactly as it arrived; never convert it."

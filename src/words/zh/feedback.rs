@@ -119,6 +119,43 @@ impl Feedback for Zh {
     fn no_answer_line(&self) -> &'static str {
         "没有收到对应的回答行：这个程序每读入一行，就要恰好写出一行。"
     }
+    fn waited_step(&self, step: usize) -> String {
+        format!("第 {step} 步：服务器的脚本在这里什么也没发，等着你的客户端写下一条消息")
+    }
+    fn client_crashed(&self, ended: &str) -> String {
+        format!(
+            "客户端{ended}。客户端完成任务后以退出码 0 退出，只有任务说明要求时才用别的退出码；崩溃不能证明它本会发出什么。"
+        )
+    }
+    fn no_client_message(&self) -> &'static str {
+        "你的客户端在这里没有写出消息。它是停下了，还是在等一个服务器要在这条消息之后才会发的回答？"
+    }
+    fn wrong_client_message(&self, got: &str) -> String {
+        format!(
+            "
+你的客户端写的是：{got}
+消息来了，但含义不对："
+        )
+    }
+    fn extra_client_message(&self, message: &str, expected: usize) -> String {
+        format!(
+            "你的客户端多写了一条消息：{message}
+服务器的脚本只等 {expected} 条消息，这一条在它们之后。"
+        )
+    }
+    fn client_capture_missing(&self, step: usize, pointer: &str, name: &str) -> String {
+        format!(
+            "你的客户端在第 {step} 步写的消息在 `{pointer}` 处没有值，而服务器的下一行需要它（`{name}`），场景只能在此停止。"
+        )
+    }
+    fn client_output_never_ended(&self, seconds: u64) -> String {
+        format!(
+            "服务器等的消息都来了，但在服务器的最后一行发出、输入结束之后，你的客户端仍让输出保持打开 {seconds} 秒。客户端完成任务后就要退出。"
+        )
+    }
+    fn client_exited_early(&self) -> &'static str {
+        "服务器还有要发给你的客户端的行，客户端却已经退出了。客户端要读完它所问的每一件事的回答，然后才结束。"
+    }
     fn near_id_type_differs(&self, got: &str) -> String {
         format!(
             "\n实际收到的响应 id 是 {got}：同一个 id 换了 JSON 类型，或被浮点数改了数字。请原样复制收到的 id，不要做任何转换。"

@@ -1,0 +1,173 @@
+"""An independent client for exercise 17 (first-client), in Python.
+
+Written apart from the Rust reference and in other legal forms: string ids
+with a prefix, an id used again once its request was answered (the rule is
+about waiting requests only), a reader thread that files each response
+under its id while the main thread waits, `_meta` keys in another order
+with a custom key beside them, and numbers read from text such as "12.0".
+With `--defect NAME` it makes one beginner's mistake:
+
+    python3 lessons/03-mcp-client/programs/first_client.py [--int-ids] [--defect NAME] <x> <y>
+
+`--int-ids` numbers the requests 1, 2, 3 instead of "req-1", "req-2", ...
+
+  no-client-info      leaves `io.modelcontextprotocol/clientInfo` out
+  no-capabilities     leaves `io.modelcontextprotocol/clientCapabilities` out
+  old-version         says protocol version "2025-11-25"
+  shared-id           gives `add` and `multiply` the same id
+  waits-for-each      sends `multiply` only once `add` is answered
+  first-come          takes answers in the order the calls went out
+  ids-as-text         compares ids as text, so "7" answers 7 (give it --int-ids)
+  strict-result-type  refuses a result that has no `resultType`
+  arguments-as-text   sends the command line's numbers as strings
+  own-arithmetic      reports x + y and x * y instead of the server's numbers
+"""
+
+import json
+import queue
+import sys
+import threading
+
+VERSION = "2026-07-28"
+
+
+def parse_args(argv):
+    int_ids = bool(argv) and argv[0] == "--int-ids"
+    if int_ids:
+        argv = argv[1:]
+    defect = None
+    if len(argv) >= 2 and argv[0] == "--defect":
+        defect, argv = argv[1], argv[2:]
+    if len(argv) != 2:
+        sys.exit("usage: first_client.py [--int-ids] [--defect NAME] <x> <y>")
+    return int_ids, defect, json.loads(argv[0]), json.loads(argv[1])
+
+
+class Connection:
+    """Writes requests, and files each response under its id from a thread."""
+
+    def __init__(self, defect, int_ids):
+        self.defect = defect
+        self.int_ids = int_ids
+        self.counter = 0
+        self.arrived = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in sys.stdin:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                message = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(message, dict) and ("result" in message or "error" in message):
+                self.arrived.put(message)
+        self.arrived.put(None)
+
+    def fresh_id(self, reuse=None):
+        if reuse is not None:
+            return reuse
+        self.counter += 1
+        return self.counter if self.int_ids else "req-%d" % self.counter
+
+    def send(self, method, params, request_id):
+        meta = {"com.example/trace": "first-client-py"}
+        if self.defect != "no-client-info":
+            meta["io.modelcontextprotocol/clientInfo"] = {"version": "0.3", "name": "py-first"}
+        if self.defect != "no-capabilities":
+            meta["io.modelcontextprotocol/clientCapabilities"] = {}
+        meta["io.modelcontextprotocol/protocolVersion"] = (
+            "2025-11-25" if self.defect == "old-version" else VERSION
+        )
+        params = dict(params, _meta=meta)
+        line = json.dumps({"params": params, "method": method, "id": request_id, "jsonrpc": "2.0"})
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    def wait_for(self, ids):
+        """The responses to `ids`, in that order, whatever order they come in."""
+        found = {}
+        arrival = []
+        while len(arrival if self.defect == "first-come" else found) < len(ids):
+            message = self.arrived.get()
+            if message is None:
+                raise SystemExit("first_client.py: the server hung up")
+            if self.defect == "first-come":
+                arrival.append(message)
+                continue
+            for index, wanted in enumerate(ids):
+                if index not in found and same_id(message.get("id"), wanted, self.defect):
+                    found[index] = message
+                    break
+        if self.defect == "first-come":
+            return arrival
+        return [found[index] for index in range(len(ids))]
+
+
+def same_id(got, wanted, defect):
+    if defect == "ids-as-text":
+        return str(got).strip('"') == str(wanted).strip('"')
+    # Equal in value and in JSON type: True == 1 in Python, so compare types.
+    return type(got) is type(wanted) and got == wanted
+
+
+def result_of(response, defect):
+    if "error" in response:
+        raise SystemExit("first_client.py: the server answered with an error: %r" % response["error"])
+    result = response["result"]
+    kind = result.get("resultType")
+    if kind is None and defect == "strict-result-type":
+        raise SystemExit("first_client.py: a result without resultType")
+    if kind not in (None, "complete"):
+        raise SystemExit("first_client.py: unknown resultType %r" % kind)
+    return result
+
+
+def number_in(result):
+    for item in result.get("content", []):
+        if item.get("type") == "text":
+            value = float(item["text"])
+            return int(value) if value.is_integer() else value
+    raise SystemExit("first_client.py: no text in a tool result")
+
+
+def main():
+    int_ids, defect, x, y = parse_args(sys.argv[1:])
+    conn = Connection(defect, int_ids)
+    discover_id = conn.fresh_id()
+    conn.send("server/discover", {}, discover_id)
+    (found,) = conn.wait_for([discover_id])
+    discovered = result_of(found, defect)
+    if VERSION not in discovered.get("supportedVersions", []):
+        raise SystemExit("first_client.py: the server does not speak %s" % VERSION)
+    if not isinstance(discovered.get("capabilities", {}).get("tools"), dict):
+        raise SystemExit("first_client.py: the server offers no tools")
+
+    arguments = {"a": x, "b": y}
+    if defect == "arguments-as-text":
+        arguments = {"a": str(x), "b": str(y)}
+    # discover was answered, so its id is free again: `add` takes it.
+    add_id = conn.fresh_id(reuse=discover_id)
+    conn.send("tools/call", {"arguments": arguments, "name": "add"}, add_id)
+    if defect == "waits-for-each":
+        (add_answer,) = conn.wait_for([add_id])
+    multiply_id = add_id if defect == "shared-id" else conn.fresh_id()
+    conn.send("tools/call", {"arguments": arguments, "name": "multiply"}, multiply_id)
+    if defect == "waits-for-each":
+        (multiply_answer,) = conn.wait_for([multiply_id])
+    else:
+        add_answer, multiply_answer = conn.wait_for([add_id, multiply_id])
+    total = number_in(result_of(add_answer, defect))
+    product = number_in(result_of(multiply_answer, defect))
+    if defect == "own-arithmetic":
+        total, product = x + y, x * y
+
+    report_id = conn.fresh_id()
+    conn.send("tools/call", {"name": "report", "arguments": {"sum": total, "product": product}}, report_id)
+    conn.wait_for([report_id])
+
+
+if __name__ == "__main__":
+    main()

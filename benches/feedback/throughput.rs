@@ -30,6 +30,7 @@ fn step(send: Value, expect: Option<Value>) -> ScenarioStep {
         notifications: Vec::new(),
         stream_end: None,
         before_answer: false,
+        pause: None,
         line: 0,
     }
 }

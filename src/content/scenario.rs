@@ -79,6 +79,9 @@ pub struct ScenarioStep {
     /// step's own response (a request's log messages travel ahead of its
     /// answer; a stream's graceful end comes last).
     pub before_answer: bool,
+    /// How long to wait before writing the step's line: time the program
+    /// must see pass (a `ttlMs` running out), never a wait for an answer.
+    pub pause: Option<std::time::Duration>,
     /// Where the step is written, for error messages.
     pub line: usize,
 }
@@ -246,6 +249,7 @@ impl ScenarioStep {
             stream_end: None,
             notifications: vec![],
             before_answer: false,
+            pause: None,
             line: 1,
         }
     }

@@ -284,6 +284,7 @@ mod tests {
             notifications,
             stream_end: None,
             before_answer: false,
+            pause: None,
             line: 1,
         }
     }

@@ -90,6 +90,9 @@ pub fn run_scenario(
             &transcript.bindings,
         );
         run.expecting += usize::from(key.is_some());
+        if let Some(pause) = step.pause {
+            std::thread::sleep(pause);
+        }
         if step.send != Outgoing::Nothing {
             run.live.send(&text);
         }

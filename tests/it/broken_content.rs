@@ -168,6 +168,11 @@ const CLIENT_CASES: &[(&str, &str, &str)] = &[
         "scenario `c`: `args` uses `${nope}`, which is not in [vars]",
     ),
     (
+        "a pause longer than a scenario needs",
+        "[[scenario.step]]\npause_ms = 60000\nexpect = '{\"method\": \"tools/list\"}'",
+        "scenario `c` step 1: `pause_ms = 60000` is longer than 2000",
+    ),
+    (
         "a client's step that does nothing",
         "[[scenario.step]]\nexpect = '{\"method\": \"tools/list\"}'\n[[scenario.step]]\ncapture = {}",
         "scenario `c` step 2: writes nothing and expects nothing",

@@ -83,6 +83,7 @@ fn scenario() -> Scenario {
         notifications: vec![],
         stream_end: None,
         before_answer: false,
+        pause: None,
         line: 1,
     };
     Scenario {

@@ -106,7 +106,9 @@ fn the_exercises_come_in_order() {
             "input-rounds",
             "signed-state",
             "conformant-server",
-            "first-client"
+            "first-client",
+            "catalog-client",
+            "input-client"
         ]
     );
     let numbers: Vec<u64> = list
@@ -115,7 +117,7 @@ fn the_exercises_come_in_order() {
         .iter()
         .filter_map(|s| s["number"].as_u64())
         .collect();
-    assert_eq!(numbers, (1..=17).collect::<Vec<_>>());
+    assert_eq!(numbers, (1..=19).collect::<Vec<_>>());
 }
 
 pub fn tests() -> Vec<crate::harness::Test> {

@@ -9,7 +9,11 @@ use crate::content::text::Localized;
 use serde::Deserialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
+use std::time::Duration;
 use toml::Spanned;
+
+/// The longest pause a step may take before it writes its line.
+const MAX_PAUSE_MS: u64 = 2_000;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -43,6 +47,7 @@ struct StepFile {
     notifications: Vec<Spanned<String>>,
     #[serde(default)]
     before_answer: bool,
+    pause_ms: Option<Spanned<u64>>,
 }
 
 /// `name = { en = "...", zh = "..." }`; a plain string is an English-only
@@ -237,6 +242,14 @@ pub(super) fn compile_scenario(
             known.insert(name.clone());
             captures.push(Capture { name, pointer });
         }
+        let pause = step.pause_ms.and_then(|pause| {
+            let ms = *pause.get_ref();
+            if ms > MAX_PAUSE_MS {
+                check.error(Some(pause.span().start), format!("{label}: `pause_ms = {ms}` is longer than {MAX_PAUSE_MS}: a scenario's pause is for time a program must see pass (a freshness running out), not for waiting"));
+                ok = false;
+            }
+            (ms > 0).then(|| Duration::from_millis(ms))
+        });
         steps.push(ScenarioStep {
             send,
             expect,
@@ -247,6 +260,7 @@ pub(super) fn compile_scenario(
             stream_end,
             notifications,
             before_answer: step.before_answer,
+            pause,
             line: check.line(step_at),
         });
     }

@@ -55,17 +55,21 @@ pub struct ServeArgs {
 /// `learn conformance`'s arguments.
 #[derive(Debug, clap::Args)]
 pub struct ConformanceArgs {
-    /// Exercise id or number [default: the server exercise of the lesson you are on]
+    /// Exercise id or number [default: the server exercise of the lesson you are on, or with --client its client exercise]
     pub id: Option<String>,
 
     #[command(flatten)]
     pub target: TargetArgs,
 
+    /// Judge a client: the suite plays its scenario servers and starts the client against each
+    #[arg(long)]
+    pub client: bool,
+
     /// Run only this scenario (e.g. `tools-list`); repeat for several
     #[arg(long, value_name = "NAME")]
     pub scenario: Vec<String>,
 
-    /// Expected failures: the suite's YAML, or a lesson's conformance.toml [default: those of the lesson whose `[server]` is the exercise]
+    /// Expected failures: the suite's YAML, or a lesson's conformance.toml [default: those of the lesson whose `[server]` or `[client]` is the exercise]
     #[arg(long, value_name = "FILE")]
     pub expected_failures: Option<PathBuf>,
 

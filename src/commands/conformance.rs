@@ -1,8 +1,10 @@
 //! `learn conformance`: the official MCP conformance suite (npm
 //! `@modelcontextprotocol/conformance`, pinned) judges a server exercise,
-//! served over Streamable HTTP by `learn serve`'s bridge, and each check is
-//! shown with its verdict and the lesson section that teaches its rule.
+//! served over Streamable HTTP by `learn serve`'s bridge, or with `--client`
+//! a client exercise (`client.rs`), and each check is shown with its
+//! verdict and the lesson section that teaches its rule.
 
+mod client;
 mod results;
 pub mod suite;
 
@@ -14,7 +16,7 @@ use crate::content::load::read_expected_failures;
 use crate::serve::{Allowed, Bridge, Options};
 use anyhow::{Context, Result, anyhow, bail};
 use colored::Colorize;
-use results::{Baseline, Scenario, Verdict};
+use results::{Baseline, Scenario, Side, Verdict};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -30,12 +32,16 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
     }
     let installed = suite::locate(root, args.node.as_deref())
         .map_err(|missing| not_installed(ctx.lang, &missing))?;
-    let exercise = ctx.exercise_or_lesson_server(args.id.as_deref())?;
-    let Some(program) = super::serve::program_for(ctx, Some(&exercise.id), &target, "conformance")?
-    else {
-        return Ok(Status::Failed);
+    let side = if args.client {
+        Side::Client
+    } else {
+        Side::Server
     };
-    let (baseline_file, baseline) = load_baseline(ctx, &exercise.id, args)?;
+    let exercise = match side {
+        Side::Server => ctx.exercise_or_lesson_server(args.id.as_deref())?,
+        Side::Client => client::exercise(ctx, args.id.as_deref(), &target)?,
+    };
+    let (baseline_file, baseline) = load_baseline(ctx, &exercise.id, args, side)?;
     // The reference and a baseline given by hand must stay true to each
     // other; a learner's server that does more than the exercise asks is not
     // wrong for it.
@@ -44,14 +50,16 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
     } else {
         StaleEntries::Note
     };
-    let (url, scenarios, suite_ok) = serve_and_judge(
+    let judged = judge_exercise(
         ctx,
-        program,
+        (side, exercise, &target),
         &installed,
         &args.scenario,
-        &baseline,
-        baseline_file.is_some(),
+        (&baseline, baseline_file.is_some()),
     )?;
+    let Some((url, scenarios, suite_ok)) = judged else {
+        return Ok(Status::Failed);
+    };
     if scenarios.is_empty() {
         bail!("{}", crate::words::of(ctx.lang).suite_no_results());
     }
@@ -77,7 +85,9 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
             "suite": pins.suite,
             "node": pins.node,
             "target": shown,
-            "url": url,
+            "side": side.key(),
+            // A server is reached at a URL; a client is a command the suite starts.
+            if side == Side::Server { "url" } else { "command" }: url,
             "baseline": baseline_file.map(|p| ctx.shown_path(&p)),
             "passed": passed,
             "unexpected": unexpected,
@@ -99,6 +109,48 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
     } else {
         Status::Failed
     })
+}
+
+/// Builds the exercise's program and runs the suite on it, a server behind
+/// the bridge or a client the suite starts: what it was reached by (a URL
+/// or a command), the scenarios read back and the suite's verdict. `None`
+/// when the program does not build.
+fn judge_exercise(
+    ctx: &Ctx,
+    (side, exercise, target): (Side, &crate::content::Exercise, &Target),
+    installed: &suite::Installed,
+    only: &[String],
+    (baseline, give_baseline): (&Baseline, bool),
+) -> Result<Option<(String, Vec<Scenario>, bool)>> {
+    Ok(Some(match side {
+        Side::Server => {
+            let Some(program) =
+                super::serve::program_for(ctx, Some(&exercise.id), target, "conformance")?
+            else {
+                return Ok(None);
+            };
+            serve_and_judge(ctx, program, installed, only, baseline, give_baseline)?
+        }
+        Side::Client => {
+            let Some(command) = client::command_line(ctx, exercise, target)? else {
+                return Ok(None);
+            };
+            let subject = [
+                "client".to_string(),
+                "--command".to_string(),
+                command.clone(),
+            ];
+            let run = Run {
+                subject: &subject,
+                side,
+                only,
+                baseline,
+                give_baseline,
+            };
+            let (scenarios, suite_ok) = judge(ctx, installed, &run)?;
+            (command, scenarios, suite_ok)
+        }
+    }))
 }
 
 /// `--install`: the pinned Node and suite under target/conformance.
@@ -129,12 +181,6 @@ fn serve_and_judge(
     baseline: &Baseline,
     give_baseline: bool,
 ) -> Result<(String, Vec<Scenario>, bool)> {
-    let home = ctx.project.root.join(suite::HOME);
-    let suite_baseline = home.join(format!("expected-failures-{}.yaml", std::process::id()));
-    if give_baseline {
-        std::fs::write(&suite_baseline, baseline.to_yaml())
-            .with_context(|| format!("cannot write {}", suite_baseline.display()))?;
-    }
     let bridge = Bridge::bind(
         program,
         Options {
@@ -147,21 +193,54 @@ fn serve_and_judge(
     )?;
     bridge.spawn();
     let url = bridge.url();
+    let subject = ["server".to_string(), "--url".to_string(), url.to_string()];
+    let run = Run {
+        subject: &subject,
+        side: Side::Server,
+        only,
+        baseline,
+        give_baseline,
+    };
+    let (scenarios, suite_ok) = judge(ctx, installed, &run)?;
+    Ok((url.to_string(), scenarios, suite_ok))
+}
+
+/// One run of the suite: what it judges (`server --url ...` or `client
+/// --command ...`), which scenarios, and the baseline.
+struct Run<'a> {
+    subject: &'a [String],
+    side: Side,
+    only: &'a [String],
+    baseline: &'a Baseline,
+    /// Whether the suite is given the baseline too (then its exit code
+    /// follows it).
+    give_baseline: bool,
+}
+
+/// Runs the suite as `run` says and reads its results back: the scenarios
+/// (`baseline` marks the expected failures) and the suite's own verdict.
+fn judge(ctx: &Ctx, installed: &suite::Installed, run: &Run) -> Result<(Vec<Scenario>, bool)> {
+    let home = ctx.project.root.join(suite::HOME);
+    let suite_baseline = home.join(format!("expected-failures-{}.yaml", std::process::id()));
+    if run.give_baseline {
+        std::fs::write(&suite_baseline, run.baseline.to_yaml(run.side))
+            .with_context(|| format!("cannot write {}", suite_baseline.display()))?;
+    }
     let out = home.join(format!("results-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     let runs = run_suite(
         installed,
-        &url,
-        only,
-        give_baseline.then_some(suite_baseline.as_path()),
+        run.subject,
+        run.only,
+        run.give_baseline.then_some(suite_baseline.as_path()),
         &out,
     );
-    let scenarios = results::read(&out, baseline, |check| {
+    let scenarios = results::read(&out, run.side, run.baseline, |check| {
         ctx.course.conformance_section(check)
     });
     let _ = std::fs::remove_dir_all(&out);
     let _ = std::fs::remove_file(&suite_baseline);
-    Ok((url.to_string(), scenarios, runs?))
+    Ok((scenarios, runs?))
 }
 
 /// Whether a baseline entry that no longer fails fails the run.
@@ -181,6 +260,7 @@ fn load_baseline(
     ctx: &Ctx,
     exercise: &str,
     args: &ConformanceArgs,
+    side: Side,
 ) -> Result<(Option<PathBuf>, Baseline)> {
     let Some(path) = &args.expected_failures else {
         return Ok(match ctx.course.conformance_of(exercise) {
@@ -197,7 +277,7 @@ fn load_baseline(
     } else {
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("cannot read {}", path.display()))?;
-        Baseline::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?
+        Baseline::parse(&text, side).map_err(|e| anyhow!("{}: {e}", path.display()))?
     };
     Ok((Some(path), baseline))
 }
@@ -206,7 +286,7 @@ fn load_baseline(
 /// scenario. `Ok(true)` when every run said the results were acceptable.
 fn run_suite(
     installed: &suite::Installed,
-    url: &str,
+    subject: &[String],
     scenarios: &[String],
     baseline: Option<&Path>,
     out: &Path,
@@ -228,7 +308,7 @@ fn run_suite(
         let mut command = Command::new(&installed.node);
         command
             .arg(&installed.entry)
-            .args(["server", "--url", url])
+            .args(subject)
             .args(&extra)
             .arg("-o")
             .arg(out)

@@ -33,6 +33,9 @@ pub struct Lesson {
     /// The server exercise that `interop`, `serve` and `conformance` take
     /// when none is named (`[server]`).
     pub server: Option<ServerDefaults>,
+    /// The client exercise `conformance --client` takes when none is named
+    /// (`[client]`).
+    pub client: Option<ServerDefaults>,
     /// How the conformance suite's checks meet the lesson
     /// (`conformance.toml`), if it says.
     pub conformance: Option<Conformance>,
@@ -41,7 +44,7 @@ pub struct Lesson {
     pub interop: Option<Interop>,
 }
 
-/// A lesson's `[server]` table.
+/// A lesson's `[server]` (or `[client]`) table.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ServerDefaults {
@@ -237,12 +240,27 @@ impl Course {
     }
 
     /// The conformance file whose expected failures are `exercise`'s: that
-    /// of the lesson whose `[server]` names it, whichever lesson it is in.
+    /// of the lesson whose `[server]` or `[client]` names it.
     pub fn conformance_of(&self, exercise: &str) -> Option<&Conformance> {
+        let names = |d: &Option<ServerDefaults>| d.as_ref().is_some_and(|d| d.exercise == exercise);
         self.lessons
             .iter()
-            .find(|l| l.server.as_ref().is_some_and(|s| s.exercise == exercise))
+            .find(|l| names(&l.server) || names(&l.client))
             .and_then(|l| l.conformance.as_ref())
+    }
+
+    /// The client exercise `conformance --client` takes for a learner in
+    /// `lesson`: the `[client]` of that lesson or the nearest before it,
+    /// else of any lesson.
+    pub fn lesson_client_exercise(&self, lesson: &str) -> Option<&Exercise> {
+        let upto = self.lessons.iter().position(|l| l.id == lesson);
+        let before = &self.lessons[..upto.map_or(0, |p| p + 1)];
+        before
+            .iter()
+            .rev()
+            .chain(&self.lessons)
+            .find_map(|l| l.client.as_ref())
+            .and_then(|c| self.exercise(&c.exercise))
     }
 
     /// The section to read for a conformance check, as `learn read` takes

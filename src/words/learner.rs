@@ -30,6 +30,12 @@ pub trait Learner {
     fn serving(&self, url: &str) -> String;
     fn not_a_server(&self, command: &str, example: &str) -> String;
     fn nothing_served(&self) -> &'static str;
+    /// `conformance --client` found no lesson's `[client]` to judge.
+    fn no_client_exercise(&self) -> &'static str;
+    /// `conformance --client` was given an exercise that is no client.
+    fn not_a_client(&self, id: &str) -> String;
+    /// The suite splits a client's command line at spaces.
+    fn client_path_with_space(&self, word: &str) -> String;
     /// Before a glossary term's analogy.
     fn in_plain_words(&self) -> &'static str;
     fn no_term_matches(&self, wanted: &str) -> String;

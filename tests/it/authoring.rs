@@ -49,14 +49,14 @@ fn an_exercise_numbered_out_of_order_or_misnamed_is_refused() {
     let toml = course
         .path()
         .join("lessons/01-mcp-messages/exercises/id-echo.toml");
-    edit(&toml, "number = 2", "number = 20");
+    edit(&toml, "number = 2", "number = 42");
     let err = stderr(&learn_in(course.path(), &["dev", "check"]));
     assert!(
-        err.contains("lessons/01-mcp-messages/exercises/id-echo.toml: `number = 20` but `id-echo` is exercise 2 in lesson order"),
+        err.contains("lessons/01-mcp-messages/exercises/id-echo.toml: `number = 42` but `id-echo` is exercise 2 in lesson order"),
         "{err}"
     );
     assert!(
-        err.contains("`file = \"02_id-echo.rs\"`: name it `20_id-echo.rs`"),
+        err.contains("`file = \"02_id-echo.rs\"`: name it `42_id-echo.rs`"),
         "{err}"
     );
 }

@@ -9,7 +9,10 @@
 //! - the capstone scenarios judge a server built on the SDK's own
 //!   `MCPServer` (tests/fixtures/interop/sdk_server.py), and must fail exactly where
 //!   the SDK departs from the lesson's contract, each departure for the
-//!   reason recorded here.
+//!   reason recorded here;
+//! - lesson 3's reference capstone client, over stdio, completes a plain
+//!   call and an elicitation round trip against that SDK server and against
+//!   lesson 2's reference server.
 //!
 //! Python with the pinned SDK comes from `LEARN_PYTHON`, else
 //! target/interop-venv (`.ci/setup` installs it there; nothing here installs
@@ -398,6 +401,94 @@ fn with_a_shared_state_key_only_the_requeststate_departure_goes_away() {
     assert_eq!(failing(&verdict), expected);
 }
 
+/// The built reference of lesson 3's capstone client, run as
+/// `capstone-client call <tool> <arguments>` with its stdin and stdout
+/// joined to a server program's: whether it exited 0, and its stderr (the
+/// result's text is its last line).
+fn capstone_client_against(server: &mut Command, tool: &str, arguments: &str) -> (bool, String) {
+    use std::process::Stdio;
+    let built = learn(&["check", "capstone-client", "--solution", "--seed", "1"]);
+    assert_eq!(code(&built), 0, "{}", stdout(&built));
+    let client_path = repo().join(format!(
+        "target/exercises/debug/capstone-client-solution{}",
+        std::env::consts::EXE_SUFFIX
+    ));
+    let mut server = server
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the server starts");
+    let (to_server, from_server) = (server.stdin.take(), server.stdout.take());
+    let client = Command::new(client_path)
+        .args(["call", tool, arguments])
+        .stdin(Stdio::from(from_server.expect("server stdout")))
+        .stdout(Stdio::from(to_server.expect("server stdin")))
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the client starts");
+    // A client that never ends fails here instead of holding the run.
+    let (done, wait) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(client.wait_with_output());
+    });
+    let output = wait
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the client ends within 60 s")
+        .expect("the client's output");
+    let _ = server.kill();
+    let _ = server.wait();
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn the_capstone_client_completes_against_lesson_2_and_the_sdk_server() {
+    let lesson_2 = || {
+        let built = learn(&["check", "conformant-server", "--solution", "--seed", "1"]);
+        assert_eq!(code(&built), 0, "{}", stdout(&built));
+        Command::new(repo().join(format!(
+            "target/exercises/debug/conformant-server-solution{}",
+            std::env::consts::EXE_SUFFIX
+        )))
+    };
+    let python = sdk_python();
+    let sdk = || {
+        let mut command = Command::new(&python);
+        command.arg(repo().join("tests/fixtures/interop/sdk_server.py"));
+        command
+    };
+    let runs = [
+        (
+            "lesson 2",
+            lesson_2(),
+            "test_simple_text",
+            "{}",
+            "This is a simple text response.",
+        ),
+        (
+            "lesson 2",
+            lesson_2(),
+            "test_input_required_result_elicitation",
+            "{}",
+            "Hello, example!",
+        ),
+        ("the SDK", sdk(), "add", r#"{"a": 2, "b": 3}"#, "5.0"),
+        ("the SDK", sdk(), "greet", "{}", "Hello, example!"),
+    ];
+    for (server, mut command, tool, arguments, said) in runs {
+        let (ok, stderr) = capstone_client_against(&mut command, tool, arguments);
+        assert!(ok, "{tool} against {server}: the client failed:\n{stderr}");
+        let last = stderr.lines().last().unwrap_or_default();
+        assert_eq!(last, said, "{tool} against {server}:\n{stderr}");
+        if tool.contains("elicitation") || tool == "greet" {
+            // The second call is the retry with the answer.
+            assert!(stderr.contains("-> tools/call id=4"), "{stderr}");
+        }
+    }
+}
+
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::{Tool, test};
     // The two that judge the SDK's server take longest: first.
@@ -405,6 +496,7 @@ pub fn tests() -> Vec<crate::harness::Test> {
         test!(the_sdk_server_fails_exactly_where_it_departs_from_the_contract).needs(Tool::Sdk),
         test!(with_a_shared_state_key_only_the_requeststate_departure_goes_away).needs(Tool::Sdk),
         test!(the_sdk_client_drives_the_reference_capstone_in_both_modes).needs(Tool::Sdk),
+        test!(the_capstone_client_completes_against_lesson_2_and_the_sdk_server).needs(Tool::Sdk),
         test!(learn_interop_prints_a_passing_report_for_the_reference).needs(Tool::Sdk),
         test!(learn_interop_passes_the_independent_demo_server).needs(Tool::Sdk),
         test!(learn_interop_fails_the_unfinished_exercise).needs(Tool::Sdk),

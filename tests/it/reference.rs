@@ -108,7 +108,8 @@ fn the_exercises_come_in_order() {
             "conformant-server",
             "first-client",
             "catalog-client",
-            "input-client"
+            "input-client",
+            "capstone-client"
         ]
     );
     let numbers: Vec<u64> = list
@@ -117,7 +118,7 @@ fn the_exercises_come_in_order() {
         .iter()
         .filter_map(|s| s["number"].as_u64())
         .collect();
-    assert_eq!(numbers, (1..=19).collect::<Vec<_>>());
+    assert_eq!(numbers, (1..=20).collect::<Vec<_>>());
 }
 
 pub fn tests() -> Vec<crate::harness::Test> {

@@ -54,6 +54,24 @@ pub struct Scenario {
     pub checks: Vec<Check>,
 }
 
+/// Which side of the wire the suite judges: its scenarios, results folders
+/// and baseline lists are kept apart by it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Server,
+    Client,
+}
+
+impl Side {
+    /// The suite's word for it (its command and its YAML list).
+    pub fn key(self) -> &'static str {
+        match self {
+            Side::Server => "server",
+            Side::Client => "client",
+        }
+    }
+}
+
 /// The baseline: whole scenarios, or single checks of a scenario.
 #[derive(Debug, Default)]
 pub struct Baseline {
@@ -61,19 +79,21 @@ pub struct Baseline {
 }
 
 impl Baseline {
-    /// Reads the `server:` list of the suite's expected-failures YAML. Only
-    /// its plain form is read (`server:` then `  - entry` lines), which is
-    /// what the suite documents; anything else is an error.
-    pub fn parse(text: &str) -> Result<Baseline, String> {
+    /// Reads the `server:` (or `client:`) list of the suite's
+    /// expected-failures YAML. Only its plain form is read (`server:` then
+    /// `  - entry` lines), which is what the suite documents; anything else
+    /// is an error.
+    pub fn parse(text: &str, side: Side) -> Result<Baseline, String> {
         let mut entries = BTreeSet::new();
         let mut in_server = false;
+        let heading = format!("{}:", side.key());
         for (number, line) in text.lines().enumerate() {
             let bare = line.split(" #").next().unwrap_or_default().trim_end();
             if bare.trim().is_empty() || bare.trim_start().starts_with('#') {
                 continue;
             }
             if !bare.starts_with(' ') && !bare.starts_with('-') {
-                in_server = bare == "server:";
+                in_server = bare == heading;
                 continue;
             }
             let Some(entry) = bare.trim().strip_prefix("- ") else {
@@ -97,8 +117,8 @@ impl Baseline {
     }
 
     /// The suite's `--expected-failures` YAML for these entries.
-    pub fn to_yaml(&self) -> String {
-        let mut yaml = String::from("server:\n");
+    pub fn to_yaml(&self, side: Side) -> String {
+        let mut yaml = format!("{}:\n", side.key());
         for entry in &self.entries {
             // A JSON string is a YAML double-quoted scalar.
             yaml.push_str(&format!(
@@ -135,9 +155,14 @@ impl Baseline {
     }
 }
 
-/// `server-tools-list-2026-11-30T23-43-32-085Z` to `tools-list`.
-fn scenario_name(dir: &str) -> Option<String> {
-    let rest = dir.strip_prefix("server-")?;
+/// `server-tools-list-2026-11-30T23-43-32-085Z` to `tools-list`; a client
+/// scenario's folder has no prefix (`auth/metadata-default-...`, the name's
+/// own `/` a folder).
+fn scenario_name(dir: &str, side: Side) -> Option<String> {
+    let rest = match side {
+        Side::Server => dir.strip_prefix("server-")?,
+        Side::Client => dir,
+    };
     let mut parts: Vec<&str> = rest.split('-').collect();
     if parts.len() < 7 || !parts.last()?.ends_with('Z') {
         return None;
@@ -146,21 +171,38 @@ fn scenario_name(dir: &str) -> Option<String> {
     Some(parts.join("-"))
 }
 
-/// Every scenario in the results folder, in name order.
+/// The result folders under `dir`, by their path below it (one level of
+/// folders more for a scenario name with a `/`).
+fn result_folders(dir: &Path) -> Vec<(String, std::path::PathBuf)> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let path = entry.path();
+        if path.join("checks.json").is_file() {
+            found.push((name, path));
+        } else if path.is_dir() {
+            for inner in std::fs::read_dir(&path).into_iter().flatten().flatten() {
+                let inner_name = inner.file_name().to_string_lossy().into_owned();
+                found.push((format!("{name}/{inner_name}"), inner.path()));
+            }
+        }
+    }
+    found
+}
+
+/// Every scenario of `side` in the results folder, in name order.
 pub fn read(
     dir: &Path,
+    side: Side,
     baseline: &Baseline,
     section: impl Fn(&str) -> Option<String>,
 ) -> Vec<Scenario> {
     let mut scenarios = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return scenarios;
-    };
-    for entry in entries.flatten() {
-        let Some(name) = entry.file_name().to_str().and_then(scenario_name) else {
+    for (folder, path) in result_folders(dir) {
+        let Some(name) = scenario_name(&folder, side) else {
             continue;
         };
-        let Ok(text) = std::fs::read_to_string(entry.path().join("checks.json")) else {
+        let Ok(text) = std::fs::read_to_string(path.join("checks.json")) else {
             continue;
         };
         let Ok(Value::Array(raw)) = serde_json::from_str::<Value>(&text) else {
@@ -196,24 +238,28 @@ mod tests {
     #[test]
     fn result_folders_name_their_scenario() {
         assert_eq!(
-            scenario_name("server-tools-list-2026-11-30T23-43-32-085Z").as_deref(),
+            scenario_name("server-tools-list-2026-11-30T23-43-32-085Z", Side::Server).as_deref(),
             Some("tools-list")
         );
         assert_eq!(
-            scenario_name("server-input-required-result-non-tool-request-2026-11-30T23-43-32-085Z")
-                .as_deref(),
+            scenario_name(
+                "server-input-required-result-non-tool-request-2026-11-30T23-43-32-085Z",
+                Side::Server
+            )
+            .as_deref(),
             Some("input-required-result-non-tool-request")
         );
-        assert_eq!(scenario_name("client-x-2026-11-30T23-43-32-085Z"), None);
-        assert_eq!(scenario_name("server-x"), None);
+        assert_eq!(
+            scenario_name("client-x-2026-11-30T23-43-32-085Z", Side::Server),
+            None
+        );
+        assert_eq!(scenario_name("server-x", Side::Server), None);
     }
 
     #[test]
     fn the_baseline_reads_scenarios_and_checks() {
-        let baseline = Baseline::parse(
-            "# why\nserver:\n  # a reason\n  - tools-call-error\n  - caching:sep-2549-x  # inline\nclient:\n  - tools_call\n",
-        )
-        .expect("parses");
+        let text = "# why\nserver:\n  # a reason\n  - tools-call-error\n  - caching:sep-2549-x  # inline\nclient:\n  - tools_call\n";
+        let baseline = Baseline::parse(text, Side::Server).expect("parses");
         assert!(baseline.allows("tools-call-error", "anything"));
         assert!(baseline.allows("caching", "sep-2549-x"));
         assert!(!baseline.allows("caching", "sep-2549-y"));
@@ -221,25 +267,45 @@ mod tests {
             !baseline.allows("tools_call", "x"),
             "client entries are not server ones"
         );
-        assert!(Baseline::parse("server:\n  tools-list\n").is_err());
+        assert!(Baseline::parse("server:\n  tools-list\n", Side::Server).is_err());
+        let client = Baseline::parse(text, Side::Client).expect("parses");
+        assert!(client.allows("tools_call", "x") && !client.allows("tools-call-error", "x"));
+    }
+
+    #[test]
+    fn client_result_folders_name_their_scenario() {
+        assert_eq!(
+            scenario_name("tools_call-2026-11-30T23-43-32-085Z", Side::Client).as_deref(),
+            Some("tools_call")
+        );
+        assert_eq!(
+            scenario_name(
+                "auth/metadata-default-2026-11-30T23-43-32-085Z",
+                Side::Client
+            )
+            .as_deref(),
+            Some("auth/metadata-default")
+        );
+        assert_eq!(scenario_name("tools_call", Side::Client), None);
     }
 
     #[test]
     fn the_yaml_written_for_the_suite_reads_back_the_same() {
         let baseline = Baseline::from_entries(["tools-call-error", "caching:sep-2549-x"]);
-        let yaml = baseline.to_yaml();
+        let yaml = baseline.to_yaml(Side::Server);
         assert_eq!(
             yaml,
             "server:\n  - \"caching:sep-2549-x\"\n  - \"tools-call-error\"\n"
         );
-        let again = Baseline::parse(&yaml).expect("parses");
+        let again = Baseline::parse(&yaml, Side::Server).expect("parses");
         assert!(again.allows("caching", "sep-2549-x") && again.allows("tools-call-error", "y"));
         assert!(!again.allows("caching", "sep-2549-y"));
     }
 
     #[test]
     fn an_entry_that_no_longer_fails_is_stale() {
-        let baseline = Baseline::parse("server:\n  - a\n  - b:x\n  - c\n").expect("parses");
+        let baseline =
+            Baseline::parse("server:\n  - a\n  - b:x\n  - c\n", Side::Server).expect("parses");
         let check = |id: &str, verdict| Check {
             id: id.into(),
             verdict,

@@ -152,7 +152,9 @@ fn entry_problem(entry: &str) -> Option<String> {
         Some((scenario, check)) => (scenario, Some(check)),
         None => (entry, None),
     };
-    id_problem(scenario, false)
+    // A client scenario's name may also hold `_` (`tools_call`) and `/` (a
+    // group: `auth/dpop`); check ids never do.
+    id_problem(&scenario.replace(['_', '/'], "-"), false)
         .or_else(|| check.and_then(|check| id_problem(check, false)))
         .map(|problem| format!("(`<scenario>` or `<scenario>:<check-id>`) {problem}"))
 }

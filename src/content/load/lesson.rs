@@ -11,7 +11,7 @@ use super::toml_file::read_toml;
 use super::vars::check_vars;
 use crate::content::error::ContentError;
 use crate::content::model::{
-    ExerciseKind, Lesson, Objective, Part, ServerDefaults, Step, section_file,
+    Exercise, ExerciseKind, Lesson, Objective, Part, ServerDefaults, Step, section_file,
 };
 use crate::content::template::VarSpec;
 use crate::content::text::{Lang, Localized};
@@ -48,6 +48,8 @@ struct LessonFile {
     /// The server exercise `interop`, `serve` and `conformance` default to.
     #[serde(default)]
     server: Option<Spanned<ServerDefaults>>,
+    /// The client exercise `conformance --client` defaults to.
+    client: Option<Spanned<ServerDefaults>>,
 }
 
 /// The opening or the closing of a lesson: a titled group of steps that is
@@ -214,28 +216,20 @@ pub(super) fn load_lesson(
             }
         }
     }
-    let server = file.server.map(|server| {
-        let at = Some(server.span().start);
-        let server = server.into_inner();
-        match exercises.iter().find(|e| e.id == server.exercise) {
-            None => check.error(
-                at,
-                format!(
-                    "`[server] exercise = \"{}\"` is no exercise of this lesson",
-                    server.exercise
-                ),
-            ),
-            Some(e) if e.kind != ExerciseKind::Server => check.error(
-                at,
-                format!(
-                    "`[server] exercise = \"{}\"` is not a server exercise: name one whose `kind` is \"server\"",
-                    e.id
-                ),
-            ),
-            Some(_) => {}
-        }
-        server
-    });
+    let server = default_exercise(
+        &mut check,
+        &exercises,
+        file.server,
+        "server",
+        ExerciseKind::Server,
+    );
+    let client = default_exercise(
+        &mut check,
+        &exercises,
+        file.client,
+        "client",
+        ExerciseKind::McpClient,
+    );
     if let Some(finished) = &file.finished {
         check.localized("`finished`", finished);
     }
@@ -256,7 +250,10 @@ pub(super) fn load_lesson(
     let conformance = load_conformance(
         dir,
         &objectives,
-        server.as_ref().map(|s| s.exercise.as_str()),
+        server
+            .as_ref()
+            .or(client.as_ref())
+            .map(|s| s.exercise.as_str()),
         errors,
     );
     let interop = load_interop(dir, &exercises, errors);
@@ -294,7 +291,35 @@ pub(super) fn load_lesson(
         finished: file.finished,
         reviews: file.reviews,
         server,
+        client,
         conformance,
         interop,
     })
+}
+
+/// A `[server]` or `[client]` table (`table`), checked: it names an
+/// exercise of this lesson of that `kind`.
+fn default_exercise(
+    check: &mut FileCheck,
+    exercises: &[Exercise],
+    table: Option<Spanned<ServerDefaults>>,
+    name: &str,
+    kind: ExerciseKind,
+) -> Option<ServerDefaults> {
+    let table = table?;
+    let at = Some(table.span().start);
+    let table = table.into_inner();
+    let wanted = serde_json::to_value(kind).unwrap_or_default();
+    match exercises.iter().find(|e| e.id == table.exercise) {
+        None => check.error(
+            at,
+            format!("`[{name}] exercise = \"{}\"` is no exercise of this lesson", table.exercise),
+        ),
+        Some(e) if e.kind != kind => check.error(
+            at,
+            format!("`[{name}] exercise = \"{}\"` is not a {name} exercise: name one whose `kind` is {wanted}", e.id),
+        ),
+        Some(_) => {}
+    }
+    Some(table)
 }

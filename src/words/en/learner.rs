@@ -74,6 +74,19 @@ impl Learner for En {
             "`learn {command}` serves a server; name a server exercise, such as `{example}`, or give --cmd."
         )
     }
+    fn no_client_exercise(&self) -> &'static str {
+        "No lesson names a client exercise for the conformance suite (`[client]` in lesson.toml): name one, or give --cmd."
+    }
+    fn not_a_client(&self, id: &str) -> String {
+        format!(
+            "`{id}` is not a client exercise: `learn conformance --client` judges a client (`kind = \"mcp-client\"`); for a server, leave out --client."
+        )
+    }
+    fn client_path_with_space(&self, word: &str) -> String {
+        format!(
+            "The conformance suite splits a client's command line at spaces, and `{word}` has one: move the course to a folder whose path has none."
+        )
+    }
     fn nothing_served(&self) -> &'static str {
         "Nothing is served."
     }

@@ -70,6 +70,19 @@ impl Learner for Zh {
             "`learn {command}` 提供的是服务器；请指定一个服务器练习（例如 `{example}`），或使用 --cmd。"
         )
     }
+    fn no_client_exercise(&self) -> &'static str {
+        "没有哪一课为一致性测试套件指定客户端练习（lesson.toml 里的 `[client]`）：请指定一个练习，或使用 --cmd。"
+    }
+    fn not_a_client(&self, id: &str) -> String {
+        format!(
+            "`{id}` 不是客户端练习：`learn conformance --client` 评判的是客户端（`kind = \"mcp-client\"`）；评判服务器时请去掉 --client。"
+        )
+    }
+    fn client_path_with_space(&self, word: &str) -> String {
+        format!(
+            "一致性测试套件按空格拆分客户端的命令行，而 `{word}` 里有空格：请把课程移到路径里没有空格的文件夹。"
+        )
+    }
     fn nothing_served(&self) -> &'static str {
         "没有启动服务。"
     }

@@ -510,7 +510,7 @@ fn the_reference_client_passes_every_taught_client_scenario() {
     );
     assert_eq!(report["side"], "client", "{report:#}");
     assert_eq!(
-        report["target"], "solutions/20_capstone-client.rs",
+        report["target"], "solutions/21_capstone-client.rs",
         "{report:#}"
     );
     assert_eq!(

@@ -109,6 +109,7 @@ fn the_exercises_come_in_order() {
             "first-client",
             "catalog-client",
             "input-client",
+            "stream-client",
             "capstone-client"
         ]
     );
@@ -118,7 +119,7 @@ fn the_exercises_come_in_order() {
         .iter()
         .filter_map(|s| s["number"].as_u64())
         .collect();
-    assert_eq!(numbers, (1..=20).collect::<Vec<_>>());
+    assert_eq!(numbers, (1..=21).collect::<Vec<_>>());
 }
 
 pub fn tests() -> Vec<crate::harness::Test> {

@@ -1,4 +1,4 @@
-"""An independent client for exercise 20 (capstone-client) over stdio, in Python.
+"""An independent client for exercise 21 (capstone-client) over stdio, in Python.
 
 Written apart from the Rust reference: string ids, a generator that yields
 each round's params, and answers to a form built from the schema's property

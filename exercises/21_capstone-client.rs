@@ -1,4 +1,4 @@
-//! Exercise 20 · capstone-client
+//! Exercise 21 · capstone-client
 //!
 //! The capstone: a whole MCP client for protocol version 2026-07-28, which
 //! the official conformance suite's client scenarios judge.

@@ -1,4 +1,4 @@
-//! Reference solution · exercise 20 · capstone-client
+//! Reference solution · exercise 21 · capstone-client
 //!
 //! A small MCP client for protocol version 2026-07-28, whole: the lesson's
 //! capstone, which the official conformance suite's client scenarios judge

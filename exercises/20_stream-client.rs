@@ -1,0 +1,232 @@
+//! Exercise 20 · stream-client
+//!
+//! Your client starts as `stream-client <uri>`, with a server on its stdin
+//! and stdout. After `server/discover` and one `tools/list` (given), it:
+//!
+//!   1. opens a stream: `subscriptions/listen` with the filter
+//!      {"toolsListChanged": true, "resourceSubscriptions": [<uri>]}, and
+//!      waits for its acknowledgement (given);
+//!   2. keeps to its own stream: a message is its when
+//!      `_meta["io.modelcontextprotocol/subscriptionId"]` is the listen
+//!      request's id, value and JSON type;
+//!   3. on `notifications/tools/list_changed` lists the tools again; on
+//!      `notifications/resources/updated` for <uri> reads the resource, then
+//!      ends the stream with `notifications/cancelled` naming the listen
+//!      request's id, unless the server ended it first (with a response to
+//!      the listen request, or a `notifications/cancelled` naming it).
+//!
+//! Last it calls `report` with {"tools": [...], "text": ...} and exits 0
+//! once that is answered (given).
+//!
+//! Your job, the TODOs below:
+//!   1. `subscription_of`: which stream a message belongs to.
+//!   2. `event_of`: what a message means to this client.
+//!   3. `cancel`: how a stdio client ends a stream.
+//!
+//! Try it with `learn check stream-client`. Stuck? `learn hint stream-client`.
+//! Debug with `eprintln!`: stderr is yours, stdout is the wire to the server.
+
+use mcp_harness::{StdioServer, Value, json};
+use std::collections::VecDeque;
+use std::process::ExitCode;
+
+const PROTOCOL_VERSION: &str = "2026-07-28";
+#[allow(dead_code)] // until subscription_of uses it
+const SUBSCRIPTION_ID: &str = "io.modelcontextprotocol/subscriptionId";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [uri] = args.as_slice() else {
+        eprintln!("usage: stream-client <resource-uri>");
+        return ExitCode::from(2);
+    };
+    let mut client = Client {
+        server: StdioServer::connect(),
+        next_id: 0,
+        pending: VecDeque::new(),
+    };
+    match client.run(uri) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(why) => {
+            eprintln!("stream-client: {why}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+struct Client {
+    server: StdioServer,
+    next_id: u64,
+    /// Stream messages that came while a request waited for its answer,
+    /// in order: the stream's loop reads them first.
+    pending: VecDeque<Value>,
+}
+
+/// What the stream brought, for `report`.
+#[derive(Default)]
+struct Seen {
+    tools: Vec<String>,
+    text: Option<String>,
+}
+
+/// What one message of the stream means to this client.
+enum Event {
+    ToolsChanged,
+    ResourceUpdated,
+    /// The server ended the stream (the listen request's response, or its
+    /// `notifications/cancelled` naming the listen request).
+    Ended,
+    /// Not for this subscription, or nothing this client acts on.
+    Other,
+}
+
+impl Client {
+    fn run(&mut self, uri: &str) -> Result<(), String> {
+        let discover = self.send_request("server/discover", json!({}))?;
+        self.wait_for(&discover)?;
+        let mut seen = Seen {
+            tools: self.tool_names()?,
+            text: None,
+        };
+        let listen = self.send_request(
+            "subscriptions/listen",
+            json!({"notifications": {"toolsListChanged": true, "resourceSubscriptions": [uri]}}),
+        )?;
+        self.wait_for_acknowledgement(&listen)?;
+        let ended = loop {
+            let message = self.receive()?;
+            match event_of(&message, &listen, uri) {
+                Event::ToolsChanged => seen.tools = self.tool_names()?,
+                Event::ResourceUpdated => {
+                    seen.text = Some(self.read_resource(uri)?);
+                    break false;
+                }
+                Event::Ended => break true,
+                Event::Other => {}
+            }
+        };
+        if !ended {
+            self.cancel(&listen)?;
+        }
+        let report = self.send_request(
+            "tools/call",
+            json!({"name": "report", "arguments": {"tools": seen.tools, "text": seen.text}}),
+        )?;
+        self.wait_for(&report)?;
+        Ok(())
+    }
+
+    /// TODO: ends the stream the request `listen` opened (a notification).
+    fn cancel(&mut self, listen: &Value) -> Result<(), String> {
+        todo!("end the stream")
+    }
+
+    /// Reads until the stream's first message, which must be its
+    /// acknowledgement; messages of other subscriptions may come between.
+    fn wait_for_acknowledgement(&mut self, listen: &Value) -> Result<(), String> {
+        loop {
+            let message = self.receive()?;
+            if subscription_of(&message) != Some(listen) {
+                continue;
+            }
+            return match message["method"].as_str() {
+                Some("notifications/subscriptions/acknowledged") => Ok(()),
+                _ => Err("the stream did not start with its acknowledgement".into()),
+            };
+        }
+    }
+
+    /// The names of every tool, every page read.
+    fn tool_names(&mut self) -> Result<Vec<String>, String> {
+        let mut names = Vec::new();
+        let mut params = json!({});
+        loop {
+            let id = self.send_request("tools/list", params)?;
+            let page = &self.wait_for(&id)?["result"];
+            let tools = page["tools"].as_array().into_iter().flatten();
+            names.extend(tools.filter_map(|t| t["name"].as_str().map(String::from)));
+            match &page["nextCursor"] {
+                Value::String(cursor) => params = json!({"cursor": cursor}),
+                _ => return Ok(names),
+            }
+        }
+    }
+
+    /// The first text content of the resource.
+    fn read_resource(&mut self, uri: &str) -> Result<String, String> {
+        let id = self.send_request("resources/read", json!({"uri": uri}))?;
+        let response = self.wait_for(&id)?;
+        response["result"]["contents"]
+            .as_array()
+            .and_then(|contents| contents.iter().find_map(|c| c["text"].as_str()))
+            .map(String::from)
+            .ok_or_else(|| format!("no text in {uri}"))
+    }
+
+    /// Writes a request with a fresh id and the per-request `_meta`; returns its id.
+    fn send_request(&mut self, method: &str, mut params: Value) -> Result<Value, String> {
+        self.next_id += 1;
+        let id = json!(self.next_id);
+        params["_meta"] = meta();
+        let request = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        self.server.send(&request).map_err(|e| e.to_string())?;
+        Ok(id)
+    }
+
+    /// Writes a notification: no id, so no answer comes.
+    fn send_notification(&mut self, method: &str, params: Value) -> Result<(), String> {
+        let notification = json!({"jsonrpc": "2.0", "method": method, "params": params});
+        self.server.send(&notification).map_err(|e| e.to_string())
+    }
+
+    /// The next message: one kept back first, else the server's next line.
+    fn receive(&mut self) -> Result<Value, String> {
+        if let Some(message) = self.pending.pop_front() {
+            return Ok(message);
+        }
+        self.server
+            .receive()
+            .ok_or_else(|| "the server closed the connection".to_string())
+    }
+
+    /// Reads until the response to `id` comes. Other messages that come
+    /// meanwhile (the stream's) are kept for later, in order.
+    fn wait_for(&mut self, id: &Value) -> Result<Value, String> {
+        let mut kept = VecDeque::new();
+        let found = loop {
+            let message = match self.server.receive() {
+                Some(message) => message,
+                None => break Err("the server closed the connection".to_string()),
+            };
+            let is_response = message.get("result").is_some() || message.get("error").is_some();
+            if is_response && message.get("id") == Some(id) {
+                break Ok(message);
+            }
+            kept.push_back(message);
+        };
+        self.pending.extend(kept);
+        found
+    }
+}
+
+fn meta() -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": PROTOCOL_VERSION,
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": {"name": "stream-client", "version": "1.0.0"},
+    })
+}
+
+/// TODO: the subscription a stream message belongs to: its `_meta`'s
+/// subscription id (in `params` for a notification, `result` for the
+/// closing response).
+fn subscription_of(message: &Value) -> Option<&Value> {
+    todo!("the subscription id in _meta")
+}
+
+/// TODO: what `message` means for the stream opened by request `listen`, which
+/// watches `uri`: only its own messages (the same id, value and JSON type)
+/// count.
+fn event_of(message: &Value, listen: &Value, uri: &str) -> Event {
+    todo!("what this message means to this client")
+}

@@ -262,15 +262,29 @@ fn push_key(path: &mut String, key: &str) {
 /// (a mismatch path) is, written as mismatch paths are: a key put in the
 /// wrong place (`result["io.modelcontextprotocol/serverInfo"]` instead of
 /// `result._meta[...]`) is then reported as misplaced, not just missing.
+///
+/// A member missing outside `_meta` is not looked for inside it: what is
+/// there (`clientInfo.name`) is metadata, never a method's own member
+/// (`params.name`) put in the wrong place.
 pub fn found_elsewhere(value: &Value, missing: &str) -> Vec<String> {
     let Some(key) = last_key(missing) else {
         return Vec::new();
     };
     let mut found = Vec::new();
     let mut path = String::new();
-    find_key(value, &key, &mut path, &mut found);
+    let search = Search {
+        key: &key,
+        skip_meta: !missing.contains("_meta"),
+    };
+    find_key(value, &search, &mut path, &mut found);
     found.retain(|p| p != missing);
     found
+}
+
+/// What `find_key` looks for, and where not.
+struct Search<'a> {
+    key: &'a str,
+    skip_meta: bool,
 }
 
 /// The path of member `key` below `path`, written as mismatch paths are.
@@ -290,16 +304,19 @@ fn last_key(path: &str) -> Option<String> {
     (!key.is_empty() && !key.contains(' ')).then(|| key.to_string())
 }
 
-fn find_key(value: &Value, key: &str, path: &mut String, found: &mut Vec<String>) {
+fn find_key(value: &Value, search: &Search, path: &mut String, found: &mut Vec<String>) {
     match value {
         Value::Object(members) => {
             for (k, v) in members {
+                if search.skip_meta && k == "_meta" {
+                    continue;
+                }
                 let len = path.len();
                 push_key(path, k);
-                if k == key {
+                if k == search.key {
                     found.push(path.clone());
                 }
-                find_key(v, key, path, found);
+                find_key(v, search, path, found);
                 path.truncate(len);
             }
         }
@@ -307,7 +324,7 @@ fn find_key(value: &Value, key: &str, path: &mut String, found: &mut Vec<String>
             for (i, v) in items.iter().enumerate() {
                 let len = path.len();
                 path.push_str(&format!("[{i}]"));
-                find_key(v, key, path, found);
+                find_key(v, search, path, found);
                 path.truncate(len);
             }
         }
@@ -383,6 +400,10 @@ mod tests {
         );
         assert!(found_elsewhere(&json!({"id": 1}), "error.code").is_empty());
         assert!(found_elsewhere(&json!({"a": [1]}), "result[0]").is_empty());
+        // A client's name in its _meta is not a tool name put in the wrong place.
+        let request =
+            json!({"params": {"_meta": {"io.modelcontextprotocol/clientInfo": {"name": "c"}}}});
+        assert!(found_elsewhere(&request, "params.name").is_empty());
     }
 
     #[test]

@@ -116,16 +116,30 @@ pub fn problem_text(problem: &Problem, sent: &[&String], role: Role, lang: Lang)
             mismatches,
             ..
         } => {
-            let mut text = step_line(*step, sent, lang);
-            text.push_str(&w.wrong_response(&show(got)));
-            text.push_str(&mismatch_lines(mismatches, got, lang));
-            text
+            let came = w.wrong_response(&show(got));
+            wrong_message(*step, sent, &came, got, mismatches, lang)
         }
         Problem::Duplicate { step, message } => w.duplicate(step + 1, &show(message)),
         Problem::AnsweredSilence { message, silent } => w.answered_silence(&show(message), *silent),
         Problem::Unexpected { message } => w.unexpected(&show(message)),
         Problem::ExtraLine { message, expected } => w.extra_line(&show(message), *expected),
     }
+}
+
+/// A message that came but means something else: the step it answers,
+/// `came` (what came, in words) and each way it differs.
+fn wrong_message(
+    step: usize,
+    sent: &[&String],
+    came: &str,
+    got: &Value,
+    mismatches: &[crate::judge::matching::Mismatch],
+    lang: Lang,
+) -> String {
+    let mut text = step_line(step, sent, lang);
+    text.push_str(came);
+    text.push_str(&mismatch_lines(mismatches, got, lang));
+    text
 }
 
 /// The problems told otherwise for a client that speaks first; `None`
@@ -152,10 +166,8 @@ fn client_problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> Optio
             mismatches,
             ..
         } => {
-            let mut text = step_line(*step, sent, lang);
-            text.push_str(&w.wrong_client_message(&show(got)));
-            text.push_str(&mismatch_lines(mismatches, got, lang));
-            text
+            let came = w.wrong_client_message(&show(got));
+            wrong_message(*step, sent, &came, got, mismatches, lang)
         }
         Problem::ExtraLine { message, expected } => {
             w.extra_client_message(&show(message), *expected)

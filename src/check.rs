@@ -4,6 +4,7 @@
 use crate::content::project::Project;
 use crate::content::template::{self, Bindings, SeededRng};
 use crate::content::{Exercise, scenario::Scenario};
+use crate::judge::every::Conversation;
 use crate::judge::{self, CheckResult, ScenarioVerdict};
 use crate::runner::build::{BuildOutput, Built, build_bin};
 use crate::runner::{self, Limits, Program};
@@ -88,15 +89,20 @@ pub fn prepare(
     )
 }
 
-/// Checks one exercise against a prepared program.
+/// Checks one exercise against a prepared program: every scenario that is a
+/// conversation is played, then each rule for every message a client writes
+/// is judged over what it wrote in all of them.
 pub fn check_program(
     exercise: &Exercise,
     program: &Program,
     options: &CheckOptions,
 ) -> CheckResult {
-    let verdicts = Mutex::new(vec![None; exercise.scenarios.len()]);
+    let played: Mutex<Vec<Option<Played>>> = Mutex::new(vec![None; exercise.scenarios.len()]);
     let next = Mutex::new(0usize);
     let workers = options.scenarios_at_once.max(1);
+    // What a program wrote is kept past its scenario only where a rule for
+    // every message will read it: a server's flood is never held for long.
+    let keep_lines = exercise.scenarios.iter().any(|s| s.every.is_some());
     thread::scope(|scope| {
         for _ in 0..workers.min(exercise.scenarios.len()) {
             scope.spawn(|| {
@@ -110,33 +116,69 @@ pub fn check_program(
                     let Some(scenario) = exercise.scenarios.get(index) else {
                         return;
                     };
-                    let verdict = check_scenario(exercise, scenario, index, program, options);
-                    if let Ok(mut all) = verdicts.lock() {
-                        all[index] = Some(verdict);
+                    if scenario.every.is_some() {
+                        continue;
+                    }
+                    let result =
+                        play_scenario(exercise, scenario, index, program, options, keep_lines);
+                    if let Ok(mut all) = played.lock() {
+                        all[index] = Some(result);
                     }
                 }
             });
         }
     });
-    let scenarios = verdicts
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
+    let played = played.into_inner().unwrap_or_default();
+    let conversations: Vec<Conversation> = exercise
+        .scenarios
+        .iter()
+        .zip(&played)
+        .filter_map(|(scenario, played)| {
+            played.as_ref().map(|played| Conversation {
+                title: &scenario.title,
+                lines: played.lines.iter().map(String::as_str).collect(),
+            })
+        })
+        .collect();
+    let scenarios = exercise
+        .scenarios
+        .iter()
+        .zip(&played)
+        .filter_map(|(scenario, played)| match (&scenario.every, played) {
+            (Some(every), _) => Some(judge::every::judge_every(scenario, every, &conversations)),
+            (None, played) => played.as_ref().map(|p| p.verdict.clone()),
+        })
         .collect();
     CheckResult::Ran { scenarios }
 }
 
-pub fn check_scenario(
+/// One conversation played and judged, with what the program wrote in it.
+#[derive(Clone)]
+struct Played {
+    verdict: ScenarioVerdict,
+    lines: Vec<String>,
+}
+
+fn play_scenario(
     exercise: &Exercise,
     scenario: &Scenario,
     index: usize,
     program: &Program,
     options: &CheckOptions,
-) -> ScenarioVerdict {
+    keep_lines: bool,
+) -> Played {
     let bindings = bindings_for(exercise, index, options.seed);
     let transcript = runner::run_scenario(program, scenario, bindings, options.limits);
-    judge::judge_scenario(scenario, &transcript)
+    let verdict = judge::judge_scenario(scenario, &transcript);
+    let lines = match keep_lines {
+        true => transcript
+            .runs
+            .into_iter()
+            .flat_map(|run| run.received)
+            .collect(),
+        false => Vec::new(),
+    };
+    Played { verdict, lines }
 }
 
 /// The variable values for one scenario: fixed ones as written, random ones

@@ -84,6 +84,7 @@ pub fn generated_scenario(messages: usize) -> Scenario {
         args: Vec::new(),
         steps,
         unwanted: Vec::new(),
+        every: None,
     }
 }
 

@@ -29,6 +29,43 @@ pub struct Scenario {
     pub steps: Vec<ScenarioStep>,
     /// Notifications the program must not write anywhere in the scenario.
     pub unwanted: Vec<Pattern>,
+    /// A rule for every message of a kind a client writes, in every other
+    /// scenario of its exercise (such a scenario has no steps of its own).
+    pub every: Option<Every>,
+}
+
+/// A rule that holds for each message a client writes, whatever the
+/// conversation: judged over the messages of all the exercise's other
+/// scenarios, so a client that keeps a rule only where a scenario looks
+/// at it still fails, and the feedback names this rule, not the scenario's.
+#[derive(Clone, Debug)]
+pub struct Every {
+    pub of: EveryOf,
+    pub pattern: Pattern,
+}
+
+/// Which of a client's messages an [`Every`] rule applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EveryOf {
+    /// Every line it writes.
+    Message,
+    /// Every request: a message whose `method` is not a notification's
+    /// (`notifications/...`), whether or not it kept its `id`, so a request
+    /// that lost its id is still held to the request rules.
+    Request,
+}
+
+impl EveryOf {
+    /// Whether the rule applies to `message` (one parsed line).
+    pub fn applies_to(self, message: &Value) -> bool {
+        match self {
+            EveryOf::Message => true,
+            EveryOf::Request => message
+                .get("method")
+                .and_then(Value::as_str)
+                .is_some_and(|method| !method.starts_with("notifications/")),
+        }
+    }
 }
 
 /// How a program's output lines are paired with the steps that asked.

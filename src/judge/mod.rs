@@ -3,6 +3,7 @@
 
 mod aborted;
 pub mod envelope;
+pub mod every;
 pub(crate) mod flood;
 mod idless;
 mod in_order;
@@ -20,7 +21,9 @@ use crate::wire::{ExactId, exact_id};
 use envelope::{Output, classify};
 use serde_json::Value;
 use std::collections::HashMap;
-pub use verdict::{CheckResult, NearMiss, Outcome, Problem, Role, RunEvidence, ScenarioVerdict};
+pub use verdict::{
+    Breach, CheckResult, NearMiss, Outcome, Problem, Role, RunEvidence, ScenarioVerdict,
+};
 
 /// Judges one scenario's transcript.
 pub fn judge_scenario(scenario: &Scenario, transcript: &Transcript) -> ScenarioVerdict {

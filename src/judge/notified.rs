@@ -270,6 +270,7 @@ mod tests {
             args: vec![],
             steps,
             unwanted,
+            every: None,
         }
     }
 

@@ -142,6 +142,9 @@ pub enum Problem {
     AnsweredSilence { message: Value, silent: usize },
     /// A response that answers nothing that was sent.
     Unexpected { message: Value },
+    /// A client's message, written in the scenario `scenario`, breaks a rule
+    /// that holds for every message it writes (see `judge::every`).
+    BrokeEveryRule(Box<Breach>),
     /// Function and client programs: a line past the last one that answers
     /// something. `expected` is how many answer lines the run called for.
     ExtraLine { message: Value, expected: usize },
@@ -161,6 +164,18 @@ impl Problem {
             _ => None,
         }
     }
+}
+
+/// A client's message that breaks a rule for every message, and where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Breach {
+    /// The name of the scenario it was written in.
+    pub scenario: Localized,
+    pub message: Value,
+    pub expected: Value,
+    /// The message reshaped like the rule's pattern.
+    pub shown: Value,
+    pub mismatches: Vec<Mismatch>,
 }
 
 /// A response that is almost the missing one: the learner's likely mistake.

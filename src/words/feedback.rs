@@ -71,10 +71,15 @@ pub trait Feedback {
     fn no_client_message(&self) -> &'static str;
     /// A client's message does not mean what it should.
     fn wrong_client_message(&self, got: &str) -> String;
+    /// A client's message, written in the scenario named `scenario`, breaks
+    /// a rule for every message it writes (the rule follows the report).
+    fn broke_every_rule(&self, scenario: &str, message: &str) -> String;
     /// A client wrote a message after all those the script waits for.
     fn extra_client_message(&self, message: &str, expected: usize) -> String;
     /// A client's message had nothing at `pointer`, which the script needs.
-    fn client_capture_missing(&self, step: usize, pointer: &str, name: &str) -> String;
+    fn client_capture_missing(&self, step: usize, pointer: &str) -> String;
+    /// A client's step: the line the scripted server wrote there.
+    fn server_sent_step(&self, step: usize, gap: &str, text: &str) -> String;
     /// A client kept its output open `seconds` after the script's end.
     fn client_output_never_ended(&self, seconds: u64) -> String;
     /// A client exited while the script still had lines for it.

@@ -100,6 +100,7 @@ fn scenario() -> Scenario {
         answers: AnswerOrder::ById,
         args: Vec::new(),
         unwanted: vec![],
+        every: None,
         steps: vec![
             step(
                 json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),

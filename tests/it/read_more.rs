@@ -54,9 +54,11 @@ fn pointers(report: &str) -> Vec<(String, String, String)> {
 
 fn every_scenario_points_to_a_section_of_its_own_lesson_that_teaches_its_fact() {
     let course = load_course(&repo()).expect("the course loads");
-    // Answers its first line, a notification too, with text that is not
-    // JSON and exits: no scenario passes, and none waits for its timeout.
-    let program = "sh -c 'read line; echo not json'";
+    // Writes a request with nothing but a method (which breaks every rule
+    // for a client's requests), answers its first line, a notification too,
+    // with text that is not JSON, and exits: no scenario passes, and none
+    // waits for its timeout.
+    let program = r#"sh -c 'echo "{\"method\": \"x\"}"; read line; echo not json'"#;
     let mut checked = 0;
     let mut wrong = Vec::new();
     for lesson in &course.lessons {

@@ -14,6 +14,7 @@ beginner's mistake:
   state-dropped        retries input_required without the requestState
   questions-required   refuses an input_required result that asks nothing
   result-type-required refuses a result without resultType
+  later-without-capabilities  leaves clientCapabilities out of every request after the first
 """
 
 import json
@@ -38,6 +39,8 @@ class Client:
             "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
             "io.modelcontextprotocol/clientInfo": {"name": "py-capstone", "version": "0.1"},
         }
+        if self.defect == "later-without-capabilities" and self.counter > 1:
+            del params["_meta"]["io.modelcontextprotocol/clientCapabilities"]
         sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}) + "\n")
         sys.stdout.flush()
         for line in sys.stdin:

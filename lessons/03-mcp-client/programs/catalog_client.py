@@ -19,6 +19,8 @@ several. With `--defect NAME` it makes one beginner's mistake:
   calls-unlisted       calls every tool it is given, listed or not
   is-error-as-failure  reports an isError result as a protocol error
   error-as-tool-error  reports a JSON-RPC error as a tool error
+  meta-on-first-only   puts `_meta` on its first request only
+  jsonrpc-on-first-only  writes `"jsonrpc": "2.0"` on its first request only
 """
 
 import json
@@ -43,7 +45,12 @@ class Client:
             "io.modelcontextprotocol/clientCapabilities": {},
             "io.modelcontextprotocol/clientInfo": {"name": "py-catalog", "version": "2.0"},
         }
-        sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}) + "\n")
+        if self.defect == "meta-on-first-only" and self.counter > 1:
+            del params["_meta"]
+        message = {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}
+        if self.defect == "jsonrpc-on-first-only" and self.counter > 1:
+            del message["jsonrpc"]
+        sys.stdout.write(json.dumps(message) + "\n")
         sys.stdout.flush()
         for line in sys.stdin:
             try:

@@ -20,6 +20,7 @@ makes one beginner's mistake:
   declares-everything        declares sampling and roots whatever it has
   retries-missing-capability retries a call the server refused with -32021
   state-on-report            puts the answers and the state on the next request too
+  retry-without-version      leaves the protocol version out of a retry's _meta
 """
 
 import json
@@ -72,6 +73,8 @@ class Client:
             "io.modelcontextprotocol/clientCapabilities": self.capabilities(),
             "io.modelcontextprotocol/protocolVersion": VERSION,
         }
+        if self.defect == "retry-without-version" and ("inputResponses" in params or "requestState" in params):
+            del params["_meta"]["io.modelcontextprotocol/protocolVersion"]
         sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}) + "\n")
         sys.stdout.flush()
         for line in sys.stdin:

@@ -16,6 +16,7 @@ kept while a request waits, and a table of handlers by method. With
   any-uri                reads its resource on an update for any URI
   cancel-as-request      sends notifications/cancelled with an id, as a request
   cancels-ended-stream   cancels a stream the server already ended
+  listen-without-client-info  leaves clientInfo out of the listen request's _meta
 """
 
 import json
@@ -56,6 +57,8 @@ class Client:
             "io.modelcontextprotocol/clientCapabilities": {},
             "io.modelcontextprotocol/clientInfo": {"name": "py-stream", "version": "0.2"},
         }
+        if self.defect == "listen-without-client-info" and method == "subscriptions/listen":
+            del params["_meta"]["io.modelcontextprotocol/clientInfo"]
         self.write({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
         return request_id
 

@@ -25,6 +25,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 mod conformance;
+mod every;
 mod exercise;
 mod extra;
 mod facts;

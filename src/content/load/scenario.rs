@@ -19,18 +19,23 @@ const MAX_PAUSE_MS: u64 = 2_000;
 #[serde(deny_unknown_fields)]
 pub(super) struct ScenarioFile {
     pub(super) name: ScenarioName,
-    fact: String,
-    rule: Localized,
-    step: Vec<Spanned<StepFile>>,
+    pub(super) fact: String,
+    pub(super) rule: Localized,
     #[serde(default)]
-    unwanted: Vec<Spanned<String>>,
+    pub(super) step: Vec<Spanned<StepFile>>,
     #[serde(default)]
-    args: Option<Spanned<Vec<String>>>,
+    pub(super) unwanted: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub(super) args: Option<Spanned<Vec<String>>>,
+    /// A rule for every request a client writes (see `Every`).
+    pub(super) every_request: Option<Spanned<String>>,
+    /// A rule for every message a client writes.
+    pub(super) every_message: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct StepFile {
+pub(super) struct StepFile {
     send: Option<Spanned<String>>,
     send_raw: Option<String>,
     expect: Option<Spanned<String>>,
@@ -67,6 +72,20 @@ impl ScenarioName {
             ScenarioName::English(name) => name,
         }
     }
+
+    /// The stable English name, and the name in each language.
+    pub(super) fn into_name_and_title(self) -> (String, Localized) {
+        match self {
+            ScenarioName::Localized(title) => (title.en.clone(), title),
+            ScenarioName::English(name) => (
+                name.clone(),
+                Localized {
+                    en: name.clone(),
+                    zh: name,
+                },
+            ),
+        }
+    }
 }
 
 #[allow(
@@ -91,6 +110,9 @@ pub(super) fn compile_scenario(
         );
     }
     check.localized(&format!("{label}'s rule"), &scenario.rule);
+    if scenario.every_request.is_some() || scenario.every_message.is_some() {
+        return super::every::compile_every(check, at, &label, scenario, answers);
+    }
     if scenario.step.is_empty() {
         check.error(Some(at), format!("{label} has no steps"));
     }
@@ -310,16 +332,7 @@ pub(super) fn compile_scenario(
             args
         }
     };
-    let (name, title) = match scenario.name {
-        ScenarioName::Localized(title) => (title.en.clone(), title),
-        ScenarioName::English(name) => (
-            name.clone(),
-            Localized {
-                en: name.clone(),
-                zh: name,
-            },
-        ),
-    };
+    let (name, title) = scenario.name.into_name_and_title();
     ok.then_some(Scenario {
         name,
         title,
@@ -329,6 +342,7 @@ pub(super) fn compile_scenario(
         args,
         steps,
         unwanted,
+        every: None,
     })
 }
 
@@ -370,7 +384,7 @@ fn notification_patterns(
 }
 
 /// Parses JSON held in a TOML string, returning errors on the TOML file's line.
-fn json_in_toml(
+pub(super) fn json_in_toml(
     toml_text: &str,
     value: &Spanned<String>,
 ) -> Result<Value, (usize, serde_json::Error)> {

@@ -110,6 +110,7 @@ mod tests {
             args: vec![],
             steps: vec![step],
             unwanted: vec![],
+            every: None,
         }
     }
 

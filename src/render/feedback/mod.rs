@@ -25,19 +25,50 @@ use process::process_note;
 
 const WIDTH: usize = 150;
 
-/// The problems of a scenario as plain text (for `--json` and reports).
+/// The problems of a scenario as plain text (for `--json` and reports),
+/// each diagnosis before the step it happened at: these are cut to a
+/// bounded length, and a long line sent at that step must not push the
+/// diagnosis past the cut.
 pub fn plain_problems(verdict: &ScenarioVerdict, lang: Lang) -> String {
     let sent: Vec<&String> = verdict.runs.iter().flat_map(|r| &r.sent).collect();
     let problems = as_sent(verdict);
     let mut parts: Vec<String> = said_once(&problems)
         .into_iter()
-        .map(|(p, times)| problems_text(p, times, &sent, verdict.role, lang))
+        .map(|(p, times)| {
+            let text = problems_text(p, times, &sent, verdict.role, lang);
+            diagnosis_first(p, text, &sent, verdict.role, lang)
+        })
         .collect();
     if !parts.is_empty() {
         parts.extend(process_note(verdict, lang));
         parts.push(crate::words::of(lang).rule(&verdict.fact, verdict.rule.get(lang)));
     }
     parts.join("\n")
+}
+
+/// `text` (a problem in words) with the line of the step it happened at,
+/// where it starts with one, moved after the diagnosis.
+fn diagnosis_first(
+    problem: &Problem,
+    text: String,
+    sent: &[&String],
+    role: Role,
+    lang: Lang,
+) -> String {
+    let step = match problem {
+        Problem::WrongResponse { step, .. } | Problem::MissingResponse { step, .. } => *step,
+        _ => return text,
+    };
+    let context = match role {
+        Role::SpeaksFirst => problems::client_step_line(step, sent, lang),
+        Role::Answers => problems::step_line(step, sent, lang),
+    };
+    match text.strip_prefix(&context) {
+        Some(diagnosis) if !diagnosis.trim().is_empty() => {
+            format!("{}\n{context}", diagnosis.trim_start_matches('\n'))
+        }
+        _ => text,
+    }
 }
 
 /// The problems of a scenario with what the program sent in them as it

@@ -23,6 +23,16 @@ const SENT_WIDTH: usize = 230;
 const NOT_JSON_WIDTH: usize = 100;
 
 pub(super) fn step_line(step: usize, sent: &[&String], lang: Lang) -> String {
+    line_of_step(step, sent, lang, false)
+}
+
+/// A client's step: what the scripted server wrote there, said to be the
+/// server's (the client's own lines are quoted as "your client wrote").
+pub(super) fn client_step_line(step: usize, sent: &[&String], lang: Lang) -> String {
+    line_of_step(step, sent, lang, true)
+}
+
+fn line_of_step(step: usize, sent: &[&String], lang: Lang, by_server: bool) -> String {
     // Only a client's step that waits for its message sends no text at all.
     if sent.get(step).is_some_and(|s| s.is_empty()) {
         return words::of(lang).waited_step(step + 1);
@@ -32,7 +42,10 @@ pub(super) fn step_line(step: usize, sent: &[&String], lang: Lang) -> String {
     });
     // A message shown over several lines starts on its own line.
     let gap = if text.starts_with('\n') { "" } else { " " };
-    words::of(lang).sent_step(step + 1, gap, &text)
+    match by_server {
+        true => words::of(lang).server_sent_step(step + 1, gap, &text),
+        false => words::of(lang).sent_step(step + 1, gap, &text),
+    }
 }
 
 pub(super) fn show(value: &Value) -> String {
@@ -117,26 +130,30 @@ pub fn problem_text(problem: &Problem, sent: &[&String], role: Role, lang: Lang)
             ..
         } => {
             let came = w.wrong_response(&show(got));
-            wrong_message(*step, sent, &came, got, mismatches, lang)
+            wrong_message(step_line(*step, sent, lang), &came, got, mismatches, lang)
         }
         Problem::Duplicate { step, message } => w.duplicate(step + 1, &show(message)),
         Problem::AnsweredSilence { message, silent } => w.answered_silence(&show(message), *silent),
         Problem::Unexpected { message } => w.unexpected(&show(message)),
+        Problem::BrokeEveryRule(breach) => {
+            let mut text = w.broke_every_rule(breach.scenario.get(lang), &show(&breach.message));
+            text.push_str(&mismatch_lines(&breach.mismatches, &breach.message, lang));
+            text
+        }
         Problem::ExtraLine { message, expected } => w.extra_line(&show(message), *expected),
     }
 }
 
-/// A message that came but means something else: the step it answers,
-/// `came` (what came, in words) and each way it differs.
+/// A message that came but means something else: the step it answers (its
+/// line, `step_text`), `came` (what came, in words) and each way it differs.
 fn wrong_message(
-    step: usize,
-    sent: &[&String],
+    step_text: String,
     came: &str,
     got: &Value,
     mismatches: &[crate::judge::matching::Mismatch],
     lang: Lang,
 ) -> String {
-    let mut text = step_line(step, sent, lang);
+    let mut text = step_text;
     text.push_str(came);
     text.push_str(&mismatch_lines(mismatches, got, lang));
     text
@@ -152,11 +169,11 @@ fn client_problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> Optio
             step,
             name,
             pointer,
-        } if !pointer.contains("/*") => w.client_capture_missing(step + 1, pointer, name),
+        } if !pointer.contains("/*") => w.client_capture_missing(step + 1, pointer),
         Problem::MissingResponse { step, .. } => {
             format!(
                 "{}\n{}",
-                step_line(*step, sent, lang),
+                client_step_line(*step, sent, lang),
                 w.no_client_message()
             )
         }
@@ -167,7 +184,8 @@ fn client_problem_text(problem: &Problem, sent: &[&String], lang: Lang) -> Optio
             ..
         } => {
             let came = w.wrong_client_message(&show(got));
-            wrong_message(*step, sent, &came, got, mismatches, lang)
+            let step_text = client_step_line(*step, sent, lang);
+            wrong_message(step_text, &came, got, mismatches, lang)
         }
         Problem::ExtraLine { message, expected } => {
             w.extra_client_message(&show(message), *expected)

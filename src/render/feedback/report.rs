@@ -1,10 +1,10 @@
 //! The terminal report of `learn check`.
 
 use super::process::process_note;
-use super::unasked::with_unasked;
+use super::unasked::{unasked_as_context, with_unasked};
 use super::{as_sent, problems_text, said_once};
 use crate::content::{Exercise, Lang};
-use crate::judge::{CheckResult, Outcome, Problem, ScenarioVerdict};
+use crate::judge::{CheckResult, Outcome, Problem, Role, ScenarioVerdict};
 use crate::render::diff::json_diff;
 use crate::render::pattern_words::in_words;
 use crate::words;
@@ -99,15 +99,34 @@ pub(super) fn scenario_details(
             let bullet = if i == 0 { "• " } else { "  " };
             let _ = writeln!(out, "{indent}{bullet}{line}");
         }
-        if let Problem::WrongResponse {
-            expected,
-            shown,
-            got,
-            mismatches,
-            ..
-        } = problem
-        {
+        let diffed = match problem {
+            Problem::WrongResponse {
+                expected,
+                shown,
+                got,
+                mismatches,
+                ..
+            } => Some((expected, shown, got, mismatches)),
+            Problem::BrokeEveryRule(breach) => Some((
+                &breach.expected,
+                &breach.shown,
+                &breach.message,
+                &breach.mismatches,
+            )),
+            _ => None,
+        };
+        if let Some((expected, shown, got, mismatches)) = diffed {
             let shown = with_unasked(expected, shown, got, mismatches);
+            // A client's other members are right, only not asked about: shown
+            // unmarked. Beside a server's missing member they are what came
+            // instead, and stay marked.
+            let context;
+            let expected = if verdict.role == Role::SpeaksFirst {
+                context = unasked_as_context(expected, &shown);
+                &context
+            } else {
+                expected
+            };
             let _ = writeln!(
                 out,
                 "{indent}  {}",

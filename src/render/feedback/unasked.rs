@@ -78,6 +78,37 @@ fn walk(expected: &Value, shown: &Value, got: &Value, path: &str, missing: &[&st
     }
 }
 
+/// `expected` with the members `shown` has beside those the pattern names
+/// (what [`with_unasked`] added) copied in, so that the diff prints them as
+/// context, unmarked. For a client's message: beside a missing `_meta` key,
+/// the keys it did write are not wrong, only not asked about.
+pub(super) fn unasked_as_context(expected: &Value, shown: &Value) -> Value {
+    match (expected, shown) {
+        (Value::Object(wanted), Value::Object(kept)) if !is_operator(wanted) => {
+            let mut out = wanted.clone();
+            for (key, value) in kept {
+                match wanted.get(key) {
+                    Some(inner) => {
+                        out.insert(key.clone(), unasked_as_context(inner, value));
+                    }
+                    None => {
+                        out.insert(key.clone(), value.clone());
+                    }
+                }
+            }
+            Value::Object(out)
+        }
+        (Value::Array(wanted), Value::Array(kept)) if wanted.len() == kept.len() => Value::Array(
+            wanted
+                .iter()
+                .zip(kept)
+                .map(|(e, k)| unasked_as_context(e, k))
+                .collect(),
+        ),
+        _ => expected.clone(),
+    }
+}
+
 /// `{"$one-of": …}` and its kind: a pattern, not an object to look into.
 fn is_operator(members: &Map<String, Value>) -> bool {
     members.len() == 1 && members.keys().all(|k| k.starts_with('$'))
@@ -118,6 +149,19 @@ mod tests {
         );
         // Nothing missing: the members the pattern does not mention stay out.
         assert_eq!(with_unasked(&expected, &shown, &got, &[]), shown);
+    }
+
+    #[test]
+    fn unasked_members_become_context_on_the_expected_side() {
+        let expected = json!({"params": {"_meta": {"v": "2026-07-28", "caps": "$object"}}});
+        let shown = json!({"params": {"_meta": {"caps": {}, "info": {"name": "c"}}}});
+        assert_eq!(
+            unasked_as_context(&expected, &shown),
+            json!({"params": {"_meta": {"v": "2026-07-28", "caps": "$object", "info": {"name": "c"}}}})
+        );
+        // An operator is a pattern, not an object to add to.
+        let one_of = json!({"$one-of": ["$string", "$integer"]});
+        assert_eq!(unasked_as_context(&one_of, &json!({"x": 1})), one_of);
     }
 
     #[test]

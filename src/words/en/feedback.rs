@@ -152,6 +152,12 @@ your client wrote: {got}
 The message came, but it does not mean what it should:"
         )
     }
+    fn broke_every_rule(&self, scenario: &str, message: &str) -> String {
+        format!(
+            "In the scenario \"{scenario}\", your client wrote: {message}
+That message breaks a rule every message of its kind follows, in every scenario:"
+        )
+    }
     fn extra_client_message(&self, message: &str, expected: usize) -> String {
         let asked = match expected {
             1 => "one message".to_string(),
@@ -162,10 +168,13 @@ The message came, but it does not mean what it should:"
 The server's script waits for {asked}, and this one came after them."
         )
     }
-    fn client_capture_missing(&self, step: usize, pointer: &str, name: &str) -> String {
+    fn client_capture_missing(&self, step: usize, pointer: &str) -> String {
         format!(
-            "Your client's message at step {step} has nothing at `{pointer}`, and the server's next line needs that value (`{name}`), so the scenario stopped there."
+            "Your client's message at step {step} has nothing at `{pointer}`, and the server's next line needs that value, so the scenario stopped there."
         )
+    }
+    fn server_sent_step(&self, step: usize, gap: &str, text: &str) -> String {
+        format!("the server sent (step {step}):{gap}{text}")
     }
     fn client_output_never_ended(&self, seconds: u64) -> String {
         format!(

@@ -137,16 +137,25 @@ impl Feedback for Zh {
 消息来了，但含义不对："
         )
     }
+    fn broke_every_rule(&self, scenario: &str, message: &str) -> String {
+        format!(
+            "在场景“{scenario}”里，你的客户端写的是：{message}
+这条消息违反了一条规则，这类消息在每个场景里都要遵守："
+        )
+    }
     fn extra_client_message(&self, message: &str, expected: usize) -> String {
         format!(
             "你的客户端多写了一条消息：{message}
 服务器的脚本只等 {expected} 条消息，这一条在它们之后。"
         )
     }
-    fn client_capture_missing(&self, step: usize, pointer: &str, name: &str) -> String {
+    fn client_capture_missing(&self, step: usize, pointer: &str) -> String {
         format!(
-            "你的客户端在第 {step} 步写的消息在 `{pointer}` 处没有值，而服务器的下一行需要它（`{name}`），场景只能在此停止。"
+            "你的客户端在第 {step} 步写的消息在 `{pointer}` 处没有值，而服务器的下一行需要它，场景只能在此停止。"
         )
+    }
+    fn server_sent_step(&self, step: usize, _gap: &str, text: &str) -> String {
+        format!("服务器发送（第 {step} 步）：{text}")
     }
     fn client_output_never_ended(&self, seconds: u64) -> String {
         format!(

@@ -78,7 +78,7 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
     let root = cli.root;
     // Every command but these three needs the course.
     let course = || Ctx::load(root.clone(), lang);
-    match cli.command.unwrap_or(Command::Next) {
+    match cli.command.unwrap_or(Command::Next { lesson: None }) {
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "learn", &mut script);
@@ -98,7 +98,7 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
                 commands::dev::coverage(root, lesson.as_deref(), lang)
             }
         },
-        Command::Next => commands::next::run(&mut course()?),
+        Command::Next { lesson } => commands::next::run(&mut course()?, lesson.as_deref()),
         Command::List { json } => commands::list::run(&course()?, json),
         Command::Check(args) => commands::check::run(&mut course()?, &check_request(&args), false),
         Command::Run { id, solution } => commands::run::run(&course()?, &id, solution),

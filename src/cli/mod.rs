@@ -49,7 +49,12 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Show the next unfinished step: a section to read or an exercise to solve
-    Next,
+    Next {
+        /// Start or go on with this lesson (its id, as `learn list` shows it)
+        /// instead of the first one with an unfinished step
+        #[arg(long, value_name = "ID")]
+        lesson: Option<String>,
+    },
 
     /// List every step with its status
     List {

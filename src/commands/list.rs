@@ -77,7 +77,12 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<Status> {
         if several && lesson.id != last_lesson {
             last_lesson = &lesson.id;
             last_objective = "";
-            outln!("{}", lesson.title.get(lang).bold().underline())?;
+            let start = crate::words::of(lang).start_lesson(&lesson.id);
+            outln!(
+                "{}  {}",
+                lesson.title.get(lang).bold().underline(),
+                start.dimmed()
+            )?;
         }
         if objective.id != last_objective {
             last_objective = &objective.id;

@@ -98,6 +98,19 @@ impl Ctx {
     }
 
     /// An exercise by id or number, with a suggestion when there is none.
+    /// A lesson by id; a typo gets the nearest id.
+    pub fn lesson(&self, id: &str) -> Result<&crate::content::Lesson> {
+        if let Some(lesson) = self.course.lesson(id) {
+            return Ok(lesson);
+        }
+        let ids = self.course.lessons.iter().map(|l| l.id.as_str());
+        let w = words::of(self.lang);
+        match closest(id, ids) {
+            Some(near) => bail!("{}", w.no_lesson_near(id, near)),
+            None => bail!("{}", w.no_lesson(id)),
+        }
+    }
+
     pub fn exercise(&self, id: &str) -> Result<&Exercise> {
         if let Some(exercise) = self.course.exercise(id) {
             return Ok(exercise);

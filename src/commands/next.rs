@@ -7,13 +7,19 @@ use anyhow::{Context, Result};
 use colored::Colorize;
 use std::fs;
 
-pub fn run(ctx: &mut Ctx) -> Result<Status> {
+/// The next unfinished step of the course, or of the lesson `lesson` names
+/// (a learner who knows the earlier lessons starts a later one there).
+pub fn run(ctx: &mut Ctx, lesson: Option<&str>) -> Result<Status> {
     let lang = ctx.lang;
     let total = ctx.course.steps().count();
+    if let Some(id) = lesson {
+        ctx.lesson(id)?;
+    }
     let found = ctx
         .course
         .keyed_steps()
         .enumerate()
+        .filter(|(_, (step_lesson, _, _, _))| lesson.is_none_or(|id| step_lesson.id == id))
         .find(|(_, (_, _, _, key))| !ctx.progress.is_done(key))
         .map(|(index, (lesson, objective, step, key))| {
             let objective = match ctx.course.lessons.len() {
@@ -23,6 +29,14 @@ pub fn run(ctx: &mut Ctx) -> Result<Status> {
             (index, objective, lesson.id.clone(), step.clone(), key)
         });
     let Some((index, objective, lesson, step, key)) = found else {
+        if let Some(id) = lesson {
+            let title = ctx.lesson(id)?.title.get(lang);
+            outln!(
+                "{}",
+                crate::words::of(lang).lesson_done(title).green().bold()
+            )?;
+            return Ok(Status::Success);
+        }
         let finished = match ctx.course.finished() {
             Some(text) => text.get(lang),
             None => crate::words::of(lang).all_steps_done(),

@@ -11,6 +11,12 @@ pub trait Learner {
     /// No exercise `id`; `near` is the closest id.
     fn no_exercise_near(&self, id: &str, near: &str) -> String;
     fn no_exercise(&self, id: &str) -> String;
+    fn no_lesson_near(&self, id: &str, near: &str) -> String;
+    fn no_lesson(&self, id: &str) -> String;
+    /// Beside a lesson's title in `learn list`: how to start it.
+    fn start_lesson(&self, id: &str) -> String;
+    /// `learn next --lesson`: every step of that lesson is done.
+    fn lesson_done(&self, title: &str) -> String;
     fn no_section_near(&self, id: &str, near: &str) -> String;
     fn no_section(&self, id: &str) -> String;
     fn all_solved(&self, example: &str) -> String;

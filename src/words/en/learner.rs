@@ -23,6 +23,22 @@ impl Learner for En {
     fn no_exercise(&self, id: &str) -> String {
         format!("there is no exercise `{id}` (`learn list` shows them all)")
     }
+    fn no_lesson_near(&self, id: &str, near: &str) -> String {
+        format!(
+            "there is no lesson `{id}`. Did you mean `{near}`? (`learn list` shows every lesson with its id)"
+        )
+    }
+    fn start_lesson(&self, id: &str) -> String {
+        format!("(learn next --lesson {id})")
+    }
+    fn lesson_done(&self, title: &str) -> String {
+        format!(
+            "Every step of \"{title}\" is done. `learn next` goes on with the first unfinished step of the course."
+        )
+    }
+    fn no_lesson(&self, id: &str) -> String {
+        format!("there is no lesson `{id}` (`learn list` shows every lesson with its id)")
+    }
     fn no_section_near(&self, id: &str, near: &str) -> String {
         format!(
             "there is no section `{id}`. Did you mean `{near}`? (`learn list` shows the sections)"

@@ -21,6 +21,20 @@ impl Learner for Zh {
     fn no_exercise(&self, id: &str) -> String {
         format!("没有名为 `{id}` 的练习（`learn list` 会列出全部）")
     }
+    fn no_lesson_near(&self, id: &str, near: &str) -> String {
+        format!(
+            "没有名为 `{id}` 的课。你是想输入 `{near}` 吗？（`learn list` 会列出每一课和它的 id）"
+        )
+    }
+    fn start_lesson(&self, id: &str) -> String {
+        format!("（learn next --lesson {id}）")
+    }
+    fn lesson_done(&self, title: &str) -> String {
+        format!("“{title}”的每一步都完成了。`learn next` 会接着课程里第一个未完成的步骤。")
+    }
+    fn no_lesson(&self, id: &str) -> String {
+        format!("没有名为 `{id}` 的课（`learn list` 会列出每一课和它的 id）")
+    }
     fn no_section_near(&self, id: &str, near: &str) -> String {
         format!("没有名为 `{id}` 的章节。你是想输入 `{near}` 吗？（`learn list` 会列出各章节）")
     }

@@ -121,9 +121,60 @@ fn walk_into(from: &str, to: &str) {
     );
 }
 
+/// `learn next --lesson <id>` starts each lesson at its first step, whatever
+/// the lessons before it hold; a finished lesson says so; a typo is a usage
+/// error that names the nearest id.
+fn learn_next_starts_any_lesson() {
+    let course = course_copy();
+    let root = course.path();
+    let steps = json(&learn_in(root, &["list", "--json"]));
+    let steps = steps.as_array().expect("steps");
+    let total = steps.len();
+    let mut lessons: Vec<&str> = steps.iter().filter_map(|s| s["lesson"].as_str()).collect();
+    lessons.dedup();
+    for lesson in lessons.iter().skip(1) {
+        let first = steps
+            .iter()
+            .position(|s| s["lesson"] == *lesson)
+            .expect("the lesson has steps");
+        let output = learn_in(root, &["next", "--lesson", lesson]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        assert!(
+            text.starts_with(&format!("Step {} of {total} ", first + 1)),
+            "{lesson}: {text}"
+        );
+    }
+    // The last lesson, every step done: it says so, and exits 0.
+    let last = lessons.last().expect("a lesson");
+    let done: Vec<String> = steps
+        .iter()
+        .filter(|s| s["lesson"] == *last)
+        .map(|s| format!("{:?}", key(s)))
+        .collect();
+    fs::write(
+        root.join(".learn-progress.toml"),
+        format!("format_version = 1\ndone = [{}]\n", done.join(", ")),
+    )
+    .expect("write progress");
+    let output = learn_in(root, &["next", "--lesson", last]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("is done"), "{}", stdout(&output));
+    // A mistyped id.
+    let typo = &last[..last.len() - 1];
+    let output = learn_in(root, &["next", "--lesson", typo]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains(&format!("Did you mean `{last}`?")),
+        "{}",
+        stderr(&output)
+    );
+}
+
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::test;
     vec![
+        test!(learn_next_starts_any_lesson),
         test!(learn_next_leads_from_lesson_1s_last_step_into_lesson_2),
         test!(learn_next_leads_from_lesson_2s_last_step_into_lesson_3),
     ]

@@ -17,6 +17,16 @@ fn key(step: &serde_json::Value) -> String {
     }
 }
 
+/// Writes a progress file in which `steps` (of `learn list --json`) are done.
+fn mark_done<'a>(root: &Path, steps: impl Iterator<Item = &'a serde_json::Value>) {
+    let done: Vec<String> = steps.map(|s| format!("{:?}", key(s))).collect();
+    fs::write(
+        root.join(".learn-progress.toml"),
+        format!("format_version = 1\ndone = [{}]\n", done.join(", ")),
+    )
+    .expect("write progress");
+}
+
 fn learn_next_leads_from_lesson_1s_last_step_into_lesson_2() {
     walk_into("mcp-messages", "mcp-stateless-server");
 }
@@ -46,15 +56,7 @@ fn walk_into(from: &str, to: &str) {
 
     // Every step before that lesson's last is done, earlier lessons' too.
     let at_last = steps.iter().position(|s| s == *last).expect("listed");
-    let done: Vec<String> = steps[..at_last]
-        .iter()
-        .map(|s| format!("{:?}", key(s)))
-        .collect();
-    fs::write(
-        root.join(".learn-progress.toml"),
-        format!("format_version = 1\ndone = [{}]\n", done.join(", ")),
-    )
-    .expect("write progress");
+    mark_done(root, steps[..at_last].iter());
 
     // `next` shows that lesson's last reading, and that counts as read.
     let total = steps.len();
@@ -147,16 +149,7 @@ fn learn_next_starts_any_lesson() {
     }
     // The last lesson, every step done: it says so, and exits 0.
     let last = lessons.last().expect("a lesson");
-    let done: Vec<String> = steps
-        .iter()
-        .filter(|s| s["lesson"] == *last)
-        .map(|s| format!("{:?}", key(s)))
-        .collect();
-    fs::write(
-        root.join(".learn-progress.toml"),
-        format!("format_version = 1\ndone = [{}]\n", done.join(", ")),
-    )
-    .expect("write progress");
+    mark_done(root, steps.iter().filter(|s| s["lesson"] == *last));
     let output = learn_in(root, &["next", "--lesson", last]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(stdout(&output).contains("is done"), "{}", stdout(&output));

@@ -983,6 +983,70 @@ fn hidden_inputs_reach_no_report_a_student_reads() {
     }
 }
 
+/// Issue 36, item 2: `learn grade` started with descriptor 7 open (a file
+/// one student could write answers to and a classmate read back). A
+/// program that answers only when it finds descriptor 7 open must find it
+/// closed; an honest classmate is the control.
+fn descriptors_the_grader_inherits_reach_no_sandbox() {
+    let class = tempfile::tempdir().expect("temp dir");
+    let e = echo();
+    let honest = echo_student(class.path(), "honest", &solution(&e));
+    let call = "serve_lines(respond);";
+    let text = solution(&e).replacen(
+        call,
+        "if std::fs::read_link(\"/proc/self/fd/7\").is_err() {\n        return;\n    }\n    serve_lines(respond);",
+        1,
+    );
+    assert!(text.contains("/proc/self/fd/7"), "{} calls {call}", e.file);
+    let inheritor = echo_student(class.path(), "inheritor", &text);
+    let shared = class.path().join("shared-descriptor");
+    write(&shared, "");
+    let learn = learn_command(&repo());
+    let mut command = std::process::Command::new("bash");
+    command
+        .arg("-c")
+        .arg("exec 7<>\"$0\"; exec \"$@\"")
+        .arg(&shared)
+        .arg(learn.get_program())
+        .args(learn.get_args())
+        .args([
+            "grade",
+            "--format",
+            "json",
+            "--seed",
+            "31",
+            "--timeout",
+            "2",
+            "--jobs",
+            "2",
+        ])
+        .arg(&honest)
+        .arg(&inheritor)
+        .current_dir(repo());
+    for (name, value) in learn.get_envs() {
+        match value {
+            Some(value) => command.env(name, value),
+            None => command.env_remove(name),
+        };
+    }
+    let output = command.output().expect("learn grade runs");
+    let err = stderr(&output);
+    assert!(matches!(code(&output), 0 | 1), "{err}");
+    let report = json(&output);
+    let scores = scores(&report);
+    assert!(
+        scores["honest"] > 0,
+        "the control earns its marks:\n{}",
+        brief(&report)
+    );
+    assert_eq!(
+        scores["inheritor"],
+        0,
+        "a program found descriptor 7 open:\n{}",
+        brief(&report)
+    );
+}
+
 /// Item 8 of issue 27: in a container that does not let bubblewrap make
 /// namespaces (Docker without CAP_SYS_ADMIN), grading says what the
 /// container needs, not "install bubblewrap". A `bwrap` that fails as it
@@ -1043,5 +1107,6 @@ pub fn tests() -> Vec<crate::harness::Test> {
         test!(hidden_scenarios_inside_a_shown_folder_are_refused).needs(Tool::Sandbox),
         test!(hidden_inputs_reach_no_report_a_student_reads).needs(Tool::Sandbox),
         test!(a_container_that_refuses_bubblewrap_is_told_what_to_grant),
+        test!(descriptors_the_grader_inherits_reach_no_sandbox).needs(Tool::Sandbox),
     ]
 }

@@ -11,6 +11,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 pub fn run(cli: Cli) -> ExitCode {
+    if matches!(cli.command, Some(Command::Grade(_))) {
+        // Before anything opens a descriptor or starts a thread.
+        crate::runner::sandbox::close_inherited_descriptors();
+    }
     crate::runner::interrupt::install();
     crate::render::style::init(cli.color);
     let lang = match cli.lang {

@@ -269,11 +269,16 @@ fn write_all(
     destinations: &[(GradeFormat, Destination)],
     lang: Lang,
 ) -> Result<()> {
+    let mut unwritten: Option<anyhow::Error> = None;
     for (format, destination) in destinations {
         let text = match format {
             GradeFormat::Gradescope => {
                 if let Destination::Folder(dir) = destination {
-                    gradescope_files(report, dir, lang)?;
+                    // The other formats are still written; the error ends
+                    // the grading (exit 2) after them.
+                    if let Err(error) = gradescope_files(report, dir, lang) {
+                        unwritten.get_or_insert(error);
+                    }
                     continue;
                 }
                 let Some(submission) = report.submissions.first() else {
@@ -293,20 +298,34 @@ fn write_all(
             Destination::File(file) | Destination::Folder(file) => emit(Some(file), &text)?,
         }
     }
-    Ok(())
+    unwritten.map_or(Ok(()), Err)
 }
 
 /// Gradescope's `results.json` of each submission, as `<name>.json` in `dir`.
 fn gradescope_files(report: &Report, dir: &Path, lang: Lang) -> Result<()> {
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+    // One file that cannot be written (a full disk, a name in the way)
+    // costs no later student theirs: every failure is told at the end.
+    let mut failed = Vec::new();
     for submission in &report.submissions {
         let file = dir.join(format!("{}.json", file_name(&submission.name)));
         let results = gradescope::render(report, submission, lang);
-        emit(
-            Some(&file),
-            &format!("{}\n", serde_json::to_string_pretty(&results)?),
-        )?;
+        let written = serde_json::to_string_pretty(&results)
+            .map_err(anyhow::Error::from)
+            .and_then(|json| emit(Some(&file), &format!("{json}\n")));
+        if let Err(error) = written {
+            eprintln!("{error:#}");
+            failed.push(file.display().to_string());
+        }
+    }
+    if !failed.is_empty() {
+        bail!(
+            "{} of {} Gradescope files could not be written: {}",
+            failed.len(),
+            report.submissions.len(),
+            failed.join(", ")
+        );
     }
     eprintln!(
         "{} {}",
@@ -368,8 +387,12 @@ fn emit(out: Option<&Path>, text: &str) -> Result<()> {
 
 /// A submission name as a file name, one to one: ASCII letters, digits
 /// and `-` stay, every other byte becomes `_` and two hex digits, so no two
-/// names (`jo hn` and `jo_hn`, `Zoë` and `Zoé`) share a file.
+/// names (`jo hn` and `jo_hn`, `Zoë` and `Zoé`) share a file. A long one
+/// (each `é` takes six characters) keeps its start and ends with a hash of
+/// the whole name, so it fits the 255 bytes a file name may have.
 pub fn file_name(name: &str) -> String {
+    /// Room for `.json` within 255 bytes, with a margin.
+    const MAX: usize = 200;
     let mut out = String::new();
     for byte in name.bytes() {
         if byte.is_ascii_alphanumeric() || byte == b'-' {
@@ -377,6 +400,14 @@ pub fn file_name(name: &str) -> String {
         } else {
             out.push_str(&format!("_{byte:02x}"));
         }
+    }
+    if out.len() > MAX {
+        // `out` is ASCII, so any byte index is a character boundary. A
+        // name's own `.` is escaped, so no name kept whole ends like this.
+        let hash = crate::grade::hash::sha256_hex(name.as_bytes());
+        out.truncate(MAX - 17);
+        out.push('.');
+        out.push_str(&hash[..16]);
     }
     out
 }
@@ -407,7 +438,45 @@ fn isolation(unsandboxed: bool, lang: Lang) -> Result<Isolation> {
 
 #[cfg(test)]
 mod tests {
-    use super::file_name;
+    use super::{file_name, gradescope_files};
+    use crate::content::Lang;
+    use crate::grade::report::{Report, SubmissionReport};
+
+    fn student(name: &str) -> SubmissionReport {
+        SubmissionReport {
+            name: name.into(),
+            commit: None,
+            over_memory_limit: false,
+            score: 0,
+            max_score: 0,
+            exercises: Vec::new(),
+            quiz: None,
+        }
+    }
+
+    /// Issue 36, item 9: one student's file that cannot be written (here a
+    /// folder is in its place) loses no later student's file, and the
+    /// grading still ends in an error that names it.
+    #[test]
+    fn a_file_that_cannot_be_written_loses_no_later_one() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir_all(dir.path().join("bob.json")).expect("in bob's way");
+        let report = Report {
+            seed: Some(1),
+            seeds: None,
+            scoring: String::new(),
+            sandboxed: true,
+            grader: Vec::new(),
+            submissions: ["alice", "bob", "carol"].map(student).to_vec(),
+        };
+        let error = gradescope_files(&report, dir.path(), Lang::En).expect_err("bob's fails");
+        assert!(format!("{error:#}").contains("bob.json"), "{error:#}");
+        assert!(dir.path().join("alice.json").is_file());
+        assert!(
+            dir.path().join("carol.json").is_file(),
+            "carol's file is written"
+        );
+    }
 
     #[test]
     fn file_names_never_collide() {
@@ -421,5 +490,23 @@ mod tests {
                 .iter()
                 .all(|f| !f.contains('/') && !f.starts_with('.'))
         );
+    }
+
+    /// Issue 36, item 9: 252 characters, or 86 × 'é' (6 characters each as
+    /// `_c3_a9`), made a name the file system refused (255 bytes at most).
+    #[test]
+    fn long_names_fit_a_file_name_and_stay_apart() {
+        let names = [
+            "a".repeat(252),
+            format!("{}b", "a".repeat(251)),
+            "é".repeat(86),
+            format!("{}è", "é".repeat(85)),
+        ];
+        let files: std::collections::BTreeSet<String> =
+            names.iter().map(|n| file_name(n)).collect();
+        assert_eq!(files.len(), names.len(), "{files:?}");
+        for file in &files {
+            assert!(format!("{file}.json").len() <= 255, "{file}");
+        }
     }
 }

@@ -38,8 +38,8 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<Submission>> {
     let mut found = Vec::new();
     let mut seen: BTreeMap<PathBuf, String> = BTreeMap::new();
     for path in paths {
-        let given = path.display().to_string();
-        let given = given.trim_end_matches('/');
+        let given = plain_name(path.as_os_str());
+        let given = given.as_str();
         let (dir, mut refused) = match fs::canonicalize(path) {
             Ok(dir) => (dir, None),
             Err(e) if fs::symlink_metadata(path).is_ok() => (
@@ -68,7 +68,7 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<Submission>> {
         let base = path
             .file_name()
             .or_else(|| dir.file_name())
-            .map_or_else(|| given.to_string(), |n| n.to_string_lossy().into_owned());
+            .map_or_else(|| plain_name(path.as_os_str()), plain_name);
         found.push((given.to_string(), dir, base, refused));
     }
     let mut names: BTreeMap<&String, usize> = BTreeMap::new();
@@ -87,6 +87,23 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<Submission>> {
             refused: refused.clone(),
         })
         .collect())
+}
+
+/// A folder's name as reports show it: its text, with control and format
+/// characters (a newline would start a row of the text report, a bidi
+/// override reorder one) shown as `\u{..}`. A name that is not UTF-8, or
+/// had such characters, ends with `~` and a hash of its bytes, so two of
+/// them that read the same (`a\xff` and `a\xfe` both read `a\u{fffd}`)
+/// stay two names.
+fn plain_name(raw: &std::ffi::OsStr) -> String {
+    let text = raw.to_string_lossy();
+    let text = text.trim_end_matches('/');
+    let shown = crate::render::style::one_line(text);
+    if raw.to_str().map(|t| t.trim_end_matches('/')) == Some(shown.as_str()) {
+        return shown;
+    }
+    let hash = crate::grade::hash::sha256_hex(raw.as_encoded_bytes());
+    format!("{shown}~{}", &hash[..8])
 }
 
 /// Reads a file of the submission at `relative` (e.g. `exercises/NN_<id>.rs`),
@@ -290,5 +307,37 @@ mod tests {
         assert!(read_file(&found[1], Path::new("exercises/01_x.rs")).is_err());
         // A path that is not there at all is the teacher's typo.
         assert!(collect(&[class.path().join("dave")]).is_err());
+    }
+
+    /// Issue 36, item 9: two folder names that are not UTF-8 read the
+    /// same as text (`a\u{fffd}`), and were one name, so one report file;
+    /// a newline in a name forged a row of the text report.
+    #[cfg(unix)]
+    #[test]
+    fn names_that_are_not_plain_text_stay_apart_and_on_one_line() {
+        use std::os::unix::ffi::OsStrExt;
+        let class = tempfile::tempdir().expect("temp dir");
+        let raw: [&[u8]; 4] = [b"a\xff", b"a\xfe", b"x\ny", b"r\xe2\x80\xaeev"];
+        let paths: Vec<PathBuf> = raw
+            .iter()
+            .map(|name| class.path().join(std::ffi::OsStr::from_bytes(name)))
+            .collect();
+        for path in &paths {
+            fs::create_dir_all(path).expect("folder");
+        }
+        let found = collect(&paths).expect("collected");
+        let names: std::collections::BTreeSet<&str> =
+            found.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names.len(), raw.len(), "{names:?}");
+        for name in names {
+            assert!(
+                !name.chars().any(|c| c.is_control() || c == '\u{202e}'),
+                "{name:?}"
+            );
+            assert!(
+                !name.contains('/'),
+                "{name:?}: the folder's name, not its path"
+            );
+        }
     }
 }

@@ -983,6 +983,124 @@ fn hidden_inputs_reach_no_report_a_student_reads() {
     }
 }
 
+/// Issue 36, item 2: `learn grade` started with descriptor 7 open (a file
+/// one student could write answers to and a classmate read back). A
+/// program that answers only when it finds descriptor 7 open must find it
+/// closed; an honest classmate is the control.
+fn descriptors_the_grader_inherits_reach_no_sandbox() {
+    let class = tempfile::tempdir().expect("temp dir");
+    let e = echo();
+    let honest = echo_student(class.path(), "honest", &solution(&e));
+    let call = "serve_lines(respond);";
+    let text = solution(&e).replacen(
+        call,
+        "if std::fs::read_link(\"/proc/self/fd/7\").is_err() {\n        return;\n    }\n    serve_lines(respond);",
+        1,
+    );
+    assert!(text.contains("/proc/self/fd/7"), "{} calls {call}", e.file);
+    let inheritor = echo_student(class.path(), "inheritor", &text);
+    let shared = class.path().join("shared-descriptor");
+    write(&shared, "");
+    let learn = learn_command(&repo());
+    let mut command = std::process::Command::new("bash");
+    command
+        .arg("-c")
+        .arg("exec 7<>\"$0\"; exec \"$@\"")
+        .arg(&shared)
+        .arg(learn.get_program())
+        .args(learn.get_args())
+        .args([
+            "grade",
+            "--format",
+            "json",
+            "--seed",
+            "31",
+            "--timeout",
+            "2",
+            "--jobs",
+            "2",
+        ])
+        .arg(&honest)
+        .arg(&inheritor)
+        .current_dir(repo());
+    for (name, value) in learn.get_envs() {
+        match value {
+            Some(value) => command.env(name, value),
+            None => command.env_remove(name),
+        };
+    }
+    let output = command.output().expect("learn grade runs");
+    let err = stderr(&output);
+    assert!(matches!(code(&output), 0 | 1), "{err}");
+    let report = json(&output);
+    let scores = scores(&report);
+    assert!(
+        scores["honest"] > 0,
+        "the control earns its marks:\n{}",
+        brief(&report)
+    );
+    assert_eq!(
+        scores["inheritor"],
+        0,
+        "a program found descriptor 7 open:\n{}",
+        brief(&report)
+    );
+}
+
+/// Issue 36, item 8: from inside a program's sandbox, io_uring (which
+/// opens the vsock sockets the filter refuses to `socket()`), user
+/// namespaces (`unshare`, `clone` with `CLONE_NEWUSER`), `mount` and its
+/// kin, user-mode userfaultfd and fanotify are all refused with EPERM, and
+/// `clone3` (whose flags a filter cannot read) says ENOSYS, so the C
+/// library falls back to `clone`. Unfiltered, each call succeeds or fails
+/// with EFAULT on its bad pointer.
+fn the_kernel_surface_no_namespace_separates_is_refused() {
+    let class = tempfile::tempdir().expect("temp dir");
+    let prober = echo_student(
+        class.path(),
+        "prober",
+        &format!(
+            r#"fn main() {{
+    let said = helper(&["kernel", "-"], "").unwrap_or_else(|| "no-helper 0\n".into());
+    // Short lines: the report cuts long ones.
+    let said: Vec<&str> = said.lines().collect();
+    for three in said.chunks(3) {{
+        println!("surface: {{}};", three.join("; "));
+    }}
+}}
+{}"#,
+            helper_items()
+        ),
+    );
+    let (report, _) = grade(&[&prober], None, &[], Keyring::Inherited);
+    let said: String = report["submissions"][0]["exercises"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|e| e["scenarios"].as_array().into_iter().flatten())
+        .filter_map(|c| c["message"].as_str())
+        // "a 1; b 2;" → "a 1 ; b 2 ;": each result ends with " ;".
+        .map(|m| m.replace(';', " ;"))
+        .collect();
+    let expected = [
+        ("io_uring_setup", -1),
+        ("userfaultfd", -1),
+        ("fanotify_init", -1),
+        ("mount", -1),
+        ("umount2", -1),
+        ("pivot_root", -1),
+        ("clone3", -38),
+        ("clone_newuser", -1),
+        ("unshare_newuser", -1),
+    ];
+    for (call, errno) in expected {
+        assert!(
+            said.contains(&format!(" {call} {errno} ;")),
+            "{call} should give {errno}:\n{said}"
+        );
+    }
+}
+
 /// Item 8 of issue 27: in a container that does not let bubblewrap make
 /// namespaces (Docker without CAP_SYS_ADMIN), grading says what the
 /// container needs, not "install bubblewrap". A `bwrap` that fails as it
@@ -1043,5 +1161,7 @@ pub fn tests() -> Vec<crate::harness::Test> {
         test!(hidden_scenarios_inside_a_shown_folder_are_refused).needs(Tool::Sandbox),
         test!(hidden_inputs_reach_no_report_a_student_reads).needs(Tool::Sandbox),
         test!(a_container_that_refuses_bubblewrap_is_told_what_to_grant),
+        test!(descriptors_the_grader_inherits_reach_no_sandbox).needs(Tool::Sandbox),
+        test!(the_kernel_surface_no_namespace_separates_is_refused).needs(Tool::Sandbox),
     ]
 }

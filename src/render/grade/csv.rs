@@ -7,6 +7,7 @@
 use super::lost_marks;
 use crate::content::Lang;
 use crate::grade::report::{ExerciseStatus, Report};
+use crate::render::style::one_line;
 
 pub fn render(report: &Report, lang: Lang) -> String {
     let exercises = report
@@ -28,7 +29,7 @@ pub fn render(report: &Report, lang: Lang) -> String {
     let mut out = row(&header);
     for s in &report.submissions {
         let mut cells = vec![
-            s.name.clone(),
+            one_line(&s.name),
             s.commit.clone().unwrap_or_default(),
             s.score.to_string(),
             s.max_score.to_string(),

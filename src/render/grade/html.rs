@@ -10,6 +10,7 @@ use super::xml::{attribute, escape};
 use crate::content::Lang;
 use crate::grade::figures::{figures, percent};
 use crate::grade::report::{ExerciseStatus, Report};
+use crate::render::style::one_line;
 use std::fmt::Write;
 
 const STYLE: &str = "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:2em}th,td{border:1px solid #999;padding:.2em .5em;text-align:right}td.name,th.name{text-align:left}td.fail{background:#fdd}td.pass{background:#dfd}td.none{background:#eee}";
@@ -106,7 +107,11 @@ fn scores(out: &mut String, report: &Report, lang: Lang) {
         crate::words::of(lang).score()
     );
     for s in &report.submissions {
-        let _ = write!(out, "<tr><td class=\"name\">{}</td>", escape(&s.name));
+        let _ = write!(
+            out,
+            "<tr><td class=\"name\">{}</td>",
+            escape(&one_line(&s.name))
+        );
         for e in exercises {
             let Some(graded) = s.exercises.iter().find(|x| x.id == e.id) else {
                 out.push_str("<td class=\"none\"></td>");
@@ -153,7 +158,7 @@ fn lost(out: &mut String, report: &Report, lang: Lang) {
             let _ = writeln!(
                 out,
                 "<tr><td class=\"name\">{}</td><td class=\"name\"></td><td></td><td class=\"name\">{}</td></tr>",
-                escape(&s.name),
+                escape(&one_line(&s.name)),
                 crate::words::of(lang).over_memory()
             );
         }
@@ -161,7 +166,7 @@ fn lost(out: &mut String, report: &Report, lang: Lang) {
             let _ = writeln!(
                 out,
                 "<tr><td class=\"name\">{}</td><td class=\"name\">{} {}</td><td>{}/{}</td><td class=\"name\">{}</td></tr>",
-                escape(&s.name),
+                escape(&one_line(&s.name)),
                 e.number,
                 escape(&e.id),
                 e.score,

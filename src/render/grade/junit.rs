@@ -6,6 +6,7 @@
 use super::failure_text;
 use super::xml::{attribute, escape};
 use crate::grade::report::{ExerciseReport, QuizReport, Report};
+use crate::render::style::one_line;
 use std::fmt::Write;
 
 struct Case {
@@ -23,7 +24,7 @@ pub fn render(report: &Report) -> String {
             let score = format!("{}/{}", exercise.score, exercise.max_score);
             suite(
                 &mut suites,
-                &format!("{}/{}", submission.name, exercise.id),
+                &format!("{}/{}", one_line(&submission.name), exercise.id),
                 &score,
                 &seed,
                 &cases,
@@ -35,7 +36,7 @@ pub fn render(report: &Report) -> String {
             let score = format!("{}/{}", quiz.score, quiz.max_score);
             suite(
                 &mut suites,
-                &format!("{}/quiz", submission.name),
+                &format!("{}/quiz", one_line(&submission.name)),
                 &score,
                 &seed,
                 &quiz_cases(quiz),

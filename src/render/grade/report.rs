@@ -10,6 +10,7 @@ use crate::grade::report::{
     ScenarioReport, SubmissionReport,
 };
 use crate::judge::Outcome;
+use crate::render::style::visible;
 
 pub fn build(book: &Gradebook, lang: Lang) -> Report {
     Report {
@@ -73,7 +74,9 @@ fn exercise(book: &Gradebook, grade: &ExerciseGrade, lang: Lang) -> ExerciseRepo
         build_error: grade
             .outcome
             .not_run_reason()
-            .map(|reason| book.for_students(reason)),
+            // Compiler messages quote the student's file: its bidi or
+            // control characters are shown, not obeyed, in every format.
+            .map(|reason| visible(&book.for_students(reason))),
         scenarios: scenarios
             .iter()
             .map(|s| {
@@ -92,7 +95,8 @@ fn exercise(book: &Gradebook, grade: &ExerciseGrade, lang: Lang) -> ExerciseRepo
                         String::new()
                     },
                     passed: s.outcome() == Outcome::Passed,
-                    message: scenario_message(book, grade, s, lang),
+                    // A program's output, in whatever part of the message.
+                    message: visible(&scenario_message(book, grade, s, lang)),
                 }
             })
             .collect(),

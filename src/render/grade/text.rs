@@ -8,7 +8,7 @@ use crate::content::Lang;
 use crate::grade::figures::{figures, percent};
 use crate::grade::report::{ExerciseReport, ExerciseStatus, QuizReport, Report};
 use crate::render::style::clip;
-use crate::render::style::visible;
+use crate::render::style::{one_line, visible};
 use std::fmt::Write;
 
 pub fn render(report: &Report, lang: Lang) -> String {
@@ -19,7 +19,7 @@ pub fn render(report: &Report, lang: Lang) -> String {
     let name_width = report
         .submissions
         .iter()
-        .map(|s| s.name.chars().count())
+        .map(|s| one_line(&s.name).chars().count())
         .chain([crate::words::of(lang).submission().chars().count() + 2])
         .max()
         .unwrap_or(10);
@@ -44,7 +44,7 @@ pub fn render(report: &Report, lang: Lang) -> String {
     }
     let _ = writeln!(out, "  {}", crate::words::of(lang).score());
     for submission in &report.submissions {
-        let _ = write!(out, "{:<name_width$}", visible(&submission.name));
+        let _ = write!(out, "{:<name_width$}", one_line(&submission.name));
         for (e, width) in submission.exercises.iter().zip(&widths) {
             let cell = match e.status() {
                 ExerciseStatus::NotAttempted => "-".to_string(),
@@ -92,7 +92,7 @@ fn lost(out: &mut String, report: &Report, lang: Lang) {
         let _ = writeln!(
             out,
             "\n{} {}/{}",
-            visible(&submission.name),
+            one_line(&submission.name),
             submission.score,
             submission.max_score
         );

@@ -7,7 +7,7 @@ use super::{redacted, scenario_message, scenario_name};
 use crate::content::Lang;
 use crate::grade::model::{ExerciseGrade, Gradebook};
 use crate::judge::Outcome;
-use crate::render::style::visible;
+use crate::render::style::{one_line, visible};
 use crate::runner::transcript::ProcessEnd;
 use std::fmt::Write;
 
@@ -16,7 +16,7 @@ pub fn render(book: &Gradebook, exercise: &ExerciseGrade, student: &str, lang: L
     let _ = writeln!(
         out,
         "{} · {} {} · {}/{}",
-        visible(student),
+        one_line(student),
         exercise.number,
         exercise.id,
         exercise.score(),

@@ -18,7 +18,9 @@
 //! Nothing here is `unsafe`: the limits and the user change are made by the
 //! two small programs, started before the untrusted one, and the filter is
 //! handed to bubblewrap by `/bin/sh` (`exec bwrap --seccomp 3 ... 3<file`),
-//! so each sandbox opens it afresh and no descriptor is shared.
+//! so each sandbox opens it afresh and no descriptor is shared. Descriptors
+//! `learn grade` itself inherited are closed when it starts
+//! (`close_inherited_descriptors`), so none reaches a sandbox.
 
 mod probe;
 pub mod seccomp;
@@ -275,6 +277,32 @@ impl Sandbox {
         }
     }
 }
+
+/// Closes every descriptor above 2 that this process holds, before it opens
+/// any of its own: whatever started `learn grade` may have left one open
+/// (`exec 7<>file`), and every sandbox, started by `Command`, would inherit
+/// it, a channel between students outside every namespace. Only the
+/// descriptors `Command` itself sets up (0-2, and the filter's 3) reach a
+/// sandbox after this. Call it first thing, while no thread has opened
+/// anything.
+#[cfg(unix)]
+pub fn close_inherited_descriptors() {
+    let open: Vec<i32> = match std::fs::read_dir("/proc/self/fd") {
+        Ok(entries) => entries
+            .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse().ok())
+            .filter(|&fd| fd > 2)
+            .collect(),
+        // No `/proc` here: the lowest descriptors are the ones a caller passes.
+        Err(_) => (3..1024).collect(),
+    };
+    for fd in open {
+        // The folder's own descriptor is closed already (EBADF): nothing to do.
+        let _ = nix::unistd::close(fd);
+    }
+}
+
+#[cfg(not(unix))]
+pub fn close_inherited_descriptors() {}
 
 /// `argv` as a command with nothing of this process's environment, run in
 /// `/` (the sandbox's own paths are absolute).

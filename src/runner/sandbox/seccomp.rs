@@ -3,13 +3,28 @@
 //! written here as bytes, so no C library and no `unsafe` are needed.
 //!
 //! It refuses, with `EPERM`, the system calls that reach state the kernel
-//! keeps outside every namespace bubblewrap makes:
+//! keeps outside every namespace bubblewrap makes, or that make namespaces
+//! and mounts of their own (Docker's default profile refuses each of them
+//! too, to a process without `CAP_SYS_ADMIN`):
 //! - the kernel keyring (`add_key`, `request_key`, `keyctl`): keys are
 //!   per user and per session, not per sandbox, and outlive the program, so
-//!   one student's program could leave answers there for a classmate's
-//!   (Docker's default profile refuses them for the same reason);
+//!   one student's program could leave answers there for a classmate's;
 //! - `socket(AF_VSOCK, ...)`: vsock is not namespaced, so it would be a
-//!   network between sandboxes (Docker's default profile refuses it too);
+//!   network between sandboxes (and out of a Firecracker, Kata or Hyper-V
+//!   guest);
+//! - io_uring (`io_uring_setup`, `_enter`, `_register`): its requests are
+//!   not system calls the filter sees (it opens vsock sockets, for one);
+//! - new namespaces: `unshare` and `clone` with any `CLONE_NEW*` flag, and
+//!   `setns`; `clone3`, whose flags sit in memory a filter cannot read,
+//!   fails with `ENOSYS`, so the C library falls back to `clone`. A user
+//!   namespace of its own would let a program mount a tmpfs that no
+//!   memory limit counts, and reach kernel code written for root;
+//! - `mount`, `umount2`, `pivot_root` and the new mount API (`open_tree`,
+//!   `move_mount`, `fsopen`, `fsconfig`, `fsmount`, `fspick`,
+//!   `mount_setattr`);
+//! - `userfaultfd` (user-mode faults hold the kernel at a point of the
+//!   program's choosing) and `fanotify_init` (watches files other
+//!   processes open);
 //! - every call of another architecture's or ABI's numbering (a 32-bit
 //!   `int 0x80`, x32), whose numbers the checks above would not match.
 //!
@@ -20,7 +35,23 @@
 const ALLOW: u32 = 0x7fff_0000;
 /// `SECCOMP_RET_ERRNO | EPERM`.
 const REFUSE: u32 = 0x0005_0000 | 1;
+/// `SECCOMP_RET_ERRNO | ENOSYS`: "no such call", for `clone3`.
+const NO_SUCH_CALL: u32 = 0x0005_0000 | 38;
 const AF_VSOCK: u32 = 40;
+/// `CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | CLONE_NEWIPC |
+/// CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET`.
+const CLONE_NAMESPACES: u32 =
+    0x0002_0000 | 0x0200_0000 | 0x0400_0000 | 0x0800_0000 | 0x1000_0000 | 0x2000_0000 | 0x4000_0000;
+/// `CLONE_NEWTIME`: `unshare` only (in `clone`'s flags, 0x80 is part of
+/// the exit signal).
+const CLONE_NEWTIME: u32 = 0x80;
+/// Numbered alike on every architecture (added after the numbering was
+/// unified): `io_uring_setup`, `io_uring_enter`, `io_uring_register`,
+/// `open_tree`, `move_mount`, `fsopen`, `fsconfig`, `fsmount`, `fspick`,
+/// `mount_setattr`.
+const REFUSED_EVERYWHERE: [u32; 10] = [425, 426, 427, 428, 429, 430, 431, 432, 433, 442];
+/// `clone3`, on every architecture.
+const CLONE3: u32 = 435;
 /// System call numbers at or above this are the x32 ABI's, on x86_64.
 const X32_FIRST: u32 = 0x4000_0000;
 
@@ -39,24 +70,31 @@ const ARG0_AT: u32 = if cfg!(target_endian = "little") {
 struct Arch {
     /// `AUDIT_ARCH_*`.
     audit: u32,
-    /// `add_key`, `request_key`, `keyctl`.
-    keyring: [u32; 3],
+    /// `add_key`, `request_key`, `keyctl`, `mount`, `umount2`,
+    /// `pivot_root`, `setns`, `userfaultfd`, `fanotify_init`.
+    refused: [u32; 9],
     socket: u32,
+    unshare: u32,
+    clone: u32,
     /// Whether calls at or above [`X32_FIRST`] are another ABI's.
     x32: bool,
 }
 
 const X86_64: Arch = Arch {
     audit: 0xc000_003e,
-    keyring: [248, 249, 250],
+    refused: [248, 249, 250, 165, 166, 155, 308, 323, 300],
     socket: 41,
+    unshare: 272,
+    clone: 56,
     x32: true,
 };
 /// aarch64, riscv64 and loongarch64 share the generic numbering.
 const AARCH64: Arch = Arch {
     audit: 0xc000_00b7,
-    keyring: [217, 218, 219],
+    refused: [217, 218, 219, 40, 39, 41, 268, 282, 262],
     socket: 198,
+    unshare: 97,
+    clone: 220,
     x32: false,
 };
 const RISCV64: Arch = Arch {
@@ -89,17 +127,27 @@ enum To {
     Next,
     Allow,
     Refuse,
+    NoSuchCall,
     CheckSocket,
+    CheckUnshare,
+    CheckClone,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Test {
+    Equal,
+    AtLeast,
+    AnyBit,
 }
 
 #[derive(Clone, Copy, Debug)]
 enum Insn {
     /// `A = data[offset]` (32 bits).
     Load(u32),
-    /// `if A == k`, or `if A >= k` with `at_least`.
+    /// `if A == k`, `if A >= k` or `if A & k != 0`.
     Jump {
         k: u32,
-        at_least: bool,
+        test: Test,
         yes: To,
         no: To,
     },
@@ -107,19 +155,20 @@ enum Insn {
 }
 
 fn program(arch: Arch) -> Vec<(Option<To>, Insn)> {
-    let jeq = |k, yes| Insn::Jump {
+    let jump = |k, test, yes| Insn::Jump {
         k,
-        at_least: false,
+        test,
         yes,
         no: To::Next,
     };
+    let jeq = |k, yes| jump(k, Test::Equal, yes);
     let mut p = vec![
         (None, Insn::Load(ARCH_AT)),
         (
             None,
             Insn::Jump {
                 k: arch.audit,
-                at_least: false,
+                test: Test::Equal,
                 yes: To::Next,
                 no: To::Refuse,
             },
@@ -127,25 +176,33 @@ fn program(arch: Arch) -> Vec<(Option<To>, Insn)> {
         (None, Insn::Load(NR_AT)),
     ];
     if arch.x32 {
-        p.push((
-            None,
-            Insn::Jump {
-                k: X32_FIRST,
-                at_least: true,
-                yes: To::Refuse,
-                no: To::Next,
-            },
-        ));
+        p.push((None, jump(X32_FIRST, Test::AtLeast, To::Refuse)));
     }
-    for nr in arch.keyring {
+    for nr in arch.refused.into_iter().chain(REFUSED_EVERYWHERE) {
         p.push((None, jeq(nr, To::Refuse)));
     }
+    p.push((None, jeq(CLONE3, To::NoSuchCall)));
     p.push((None, jeq(arch.socket, To::CheckSocket)));
+    p.push((None, jeq(arch.unshare, To::CheckUnshare)));
+    p.push((None, jeq(arch.clone, To::CheckClone)));
     p.push((Some(To::Allow), Insn::Return(ALLOW)));
-    p.push((Some(To::CheckSocket), Insn::Load(ARG0_AT)));
-    p.push((None, jeq(AF_VSOCK, To::Refuse)));
-    p.push((None, Insn::Return(ALLOW)));
+    // Each check looks at the call's first argument: the socket's family,
+    // the flags of `unshare` and `clone`.
+    for (label, k, test) in [
+        (To::CheckSocket, AF_VSOCK, Test::Equal),
+        (
+            To::CheckUnshare,
+            CLONE_NAMESPACES | CLONE_NEWTIME,
+            Test::AnyBit,
+        ),
+        (To::CheckClone, CLONE_NAMESPACES, Test::AnyBit),
+    ] {
+        p.push((Some(label), Insn::Load(ARG0_AT)));
+        p.push((None, jump(k, test, To::Refuse)));
+        p.push((None, Insn::Return(ALLOW)));
+    }
     p.push((Some(To::Refuse), Insn::Return(REFUSE)));
+    p.push((Some(To::NoSuchCall), Insn::Return(NO_SUCH_CALL)));
     p
 }
 
@@ -160,7 +217,7 @@ fn encode(program: &[(Option<To>, Insn)]) -> Vec<u8> {
             .iter()
             .position(|(l, _)| *l == Some(to))
             .unwrap_or(program.len() - 1);
-        // Jumps only go forward, and the program is a dozen instructions.
+        // Jumps only go forward, and the program is a few dozen instructions.
         u8::try_from(at.saturating_sub(from + 1)).unwrap_or(0)
     };
     let mut bytes = Vec::with_capacity(program.len() * 8);
@@ -168,14 +225,13 @@ fn encode(program: &[(Option<To>, Insn)]) -> Vec<u8> {
         let (code, jt, jf, k): (u16, u8, u8, u32) = match *insn {
             // BPF_LD | BPF_W | BPF_ABS
             Insn::Load(offset) => (0x20, 0, 0, offset),
-            // BPF_JMP | BPF_JEQ or BPF_JGE | BPF_K
-            Insn::Jump {
-                k,
-                at_least,
-                yes,
-                no,
-            } => (
-                if at_least { 0x35 } else { 0x15 },
+            // BPF_JMP | BPF_JEQ, BPF_JGE or BPF_JSET | BPF_K
+            Insn::Jump { k, test, yes, no } => (
+                match test {
+                    Test::Equal => 0x15,
+                    Test::AtLeast => 0x35,
+                    Test::AnyBit => 0x45,
+                },
                 label(yes, i),
                 label(no, i),
                 k,
@@ -221,8 +277,12 @@ mod tests {
                     a = u32::from_ne_bytes(data[at..at + 4].try_into().unwrap());
                     pc += 1;
                 }
-                0x15 | 0x35 => {
-                    let yes = if code == 0x15 { a == k } else { a >= k };
+                0x15 | 0x35 | 0x45 => {
+                    let yes = match code {
+                        0x15 => a == k,
+                        0x35 => a >= k,
+                        _ => a & k != 0,
+                    };
                     pc += 1 + usize::from(if yes { jt } else { jf });
                 }
                 0x06 => return k,
@@ -232,13 +292,25 @@ mod tests {
     }
 
     #[test]
-    fn the_keyring_and_vsock_are_refused_and_the_rest_allowed() {
+    fn the_keyring_vsock_namespaces_and_mounts_are_refused_and_the_rest_allowed() {
         for arch in [X86_64, AARCH64, RISCV64] {
             let bytes = encode(&program(arch));
-            let [add_key, request_key, keyctl] = arch.keyring;
-            for nr in [add_key, request_key, keyctl] {
+            for nr in arch.refused.into_iter().chain(REFUSED_EVERYWHERE) {
                 assert_eq!(run(&bytes, arch.audit, nr, 0), REFUSE, "{arch:?} {nr}");
             }
+            assert_eq!(run(&bytes, arch.audit, CLONE3, 0), NO_SUCH_CALL);
+            // CLONE_NEWUSER, CLONE_NEWNS; CLONE_NEWTIME for unshare only.
+            for flags in [0x1000_0000, 0x0002_0000] {
+                assert_eq!(run(&bytes, arch.audit, arch.unshare, flags), REFUSE);
+                assert_eq!(run(&bytes, arch.audit, arch.clone, flags | 17), REFUSE);
+            }
+            assert_eq!(run(&bytes, arch.audit, arch.unshare, 0x80), REFUSE);
+            // A thread (CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
+            // CLONE_THREAD ...), a fork (SIGCHLD), unshare(CLONE_FILES).
+            assert_eq!(run(&bytes, arch.audit, arch.clone, 0x003d_0f00), ALLOW);
+            assert_eq!(run(&bytes, arch.audit, arch.clone, 17), ALLOW);
+            assert_eq!(run(&bytes, arch.audit, arch.clone, 0x80 | 17), ALLOW);
+            assert_eq!(run(&bytes, arch.audit, arch.unshare, 0x400), ALLOW);
             assert_eq!(run(&bytes, arch.audit, arch.socket, AF_VSOCK), REFUSE);
             // AF_UNIX and AF_INET sockets, read, write, exit.
             assert_eq!(run(&bytes, arch.audit, arch.socket, 1), ALLOW);
@@ -259,6 +331,7 @@ mod tests {
     fn this_machine_has_a_filter() {
         let bytes = filter().expect("a filter for this architecture");
         assert_eq!(bytes.len() % 8, 0);
-        assert!(bytes.len() / 8 < 32);
+        // Jump offsets are one byte.
+        assert!(bytes.len() / 8 < 256);
     }
 }

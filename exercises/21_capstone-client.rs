@@ -672,7 +672,8 @@ fn take_event(data: &mut String, id: &Value) -> Option<Value> {
     None
 }
 
-/// Server-to-client requests may reuse our ids, so require a result or error.
+/// Only a line with `result` or `error` answers a request: a notification has
+/// no `id`, and in 2026-07-28 a server sends no requests.
 fn is_response_to(msg: &Value, id: &Value) -> bool {
     msg["id"] == *id && (msg.get("result").is_some() || msg.get("error").is_some())
 }

@@ -438,6 +438,12 @@ fn with_input(params: &Params, requests: &Params, state: &Option<String>) -> Res
 }
 
 /// We only declare the elicitation capability, so that is all we answer.
+/// Nobody is asked here: the form is filled with placeholder values (a
+/// default, the first enum value, "example", true, 1) only because the
+/// conformance scenarios need an answer to go on. A real client shows the
+/// form to its user, who may review and change the answers, or decline or
+/// cancel (`o3-questions`); a run with nobody at the screen declares no
+/// elicitation at all.
 fn answer_input_request(request: &Value) -> Result<Value> {
     let method = &request["method"];
     if method != "elicitation/create" {

@@ -12,17 +12,24 @@
 //! calls `<tool>` with the arguments {}:
 //!
 //!   1. An `input_required` result: answer each input request under its key
-//!      (a form: accept with the user's fields as `content`, or decline /
-//!      cancel; a URL question: accept without content; roots: the roots;
-//!      sampling: the model's text, as the assistant), then send the same
-//!      call again under a new id with those `inputResponses` and the
-//!      `requestState` exactly as it came (none if none came). At most five
-//!      rounds.
+//!      (a form: accept with the user's fields as `content`; a URL question:
+//!      accept without content; a form or URL question the user declines or
+//!      cancels: that action, without content; roots: the roots; sampling:
+//!      the model's text, as the assistant, with a non-empty `model` name of
+//!      your choice), then send the same call again under a new id with
+//!      those `inputResponses` and the `requestState` exactly as it came
+//!      (none if none came). At most five rounds: if the answer to the fifth
+//!      retry still asks, stop asking.
 //!   2. A -32021 error (a capability it did not declare): no retry.
 //!
-//! Last it calls `report` with {"outcome": "ok" | "missing-capability" |
-//! "protocol-error", "text": ...} (and `requiredCapabilities` from the
-//! -32021 error's `data`), and exits 0 once that is answered.
+//! Last it calls `report` with {"outcome": ..., "text": ...} and exits 0
+//! once that is answered:
+//!   - "ok": `resultType` absent or `complete`; `text` is the first content
+//!     item of type `text` ("" if none);
+//!   - "missing-capability": -32021; `text` is the error's message, plus
+//!     `requiredCapabilities` from the error's `data`;
+//!   - "protocol-error": any other error (`text`: its message), an unknown
+//!     `resultType`, or a question after five rounds (`text`: your words).
 //!
 //! Your job, the TODOs below:
 //!   1. `capabilities`: what this run declares.
@@ -42,7 +49,7 @@ const PROTOCOL_VERSION: &str = "2026-07-28";
 /// The server needs a capability the request did not declare.
 #[allow(dead_code)] // until call_with_answers uses it
 const MISSING_CAPABILITY: i64 = -32021;
-/// A server that keeps asking is stopped after this many rounds.
+/// A server that keeps asking is answered this many rounds, then reported.
 #[allow(dead_code)] // until call_with_answers uses it
 const MAX_ROUNDS: usize = 5;
 

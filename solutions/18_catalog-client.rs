@@ -111,7 +111,7 @@ impl Client {
                 }
                 return Err(format!("tools/list failed: {error}"));
             }
-            let page = &response["result"];
+            let page = complete(&response["result"]).map_err(|why| format!("tools/list: {why}"))?;
             tools.extend(page["tools"].as_array().into_iter().flatten().cloned());
             let page_ttl = ttl_of(page);
             ttl = Some(ttl.map_or(page_ttl, |t| t.min(page_ttl)));
@@ -168,7 +168,10 @@ fn outcome_of(tool: &str, response: &Value) -> Value {
         let message = error["message"].as_str().unwrap_or_default();
         return json!({"tool": tool, "outcome": "protocol-error", "text": message});
     }
-    let result = &response["result"];
+    let result = match complete(&response["result"]) {
+        Ok(result) => result,
+        Err(why) => return json!({"tool": tool, "outcome": "protocol-error", "text": why}),
+    };
     let text = result["content"]
         .as_array()
         .and_then(|items| items.iter().find(|c| c["type"] == "text"))
@@ -180,4 +183,16 @@ fn outcome_of(tool: &str, response: &Value) -> Value {
         "ok"
     };
     json!({"tool": tool, "outcome": outcome, "text": text})
+}
+
+/// A result this client can use as an answer: `resultType` absent (which
+/// means `complete`) or `complete`. Any other value is invalid to it: an
+/// unknown one by the spec's rule, and `input_required` because this client
+/// declares nothing and answers no questions.
+fn complete(result: &Value) -> Result<&Value, String> {
+    match result.get("resultType") {
+        None => Ok(result),
+        Some(kind) if kind == "complete" => Ok(result),
+        Some(other) => Err(format!("a result of type {other}, which this client cannot use")),
+    }
 }

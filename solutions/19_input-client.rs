@@ -15,7 +15,7 @@ use std::process::ExitCode;
 const PROTOCOL_VERSION: &str = "2026-07-28";
 /// The server needs a capability the request did not declare.
 const MISSING_CAPABILITY: i64 = -32021;
-/// A server that keeps asking is stopped after this many rounds.
+/// A server that keeps asking is answered this many rounds, then reported.
 const MAX_ROUNDS: usize = 5;
 
 /// What this run of the client can do, from its command line.
@@ -111,7 +111,8 @@ impl Client {
     /// round after round; what it came to, as `report`'s arguments.
     fn call_with_answers(&mut self, params: &Value) -> Result<Value, String> {
         let mut retry = params.clone();
-        for _ in 0..MAX_ROUNDS {
+        let mut rounds = 0;
+        loop {
             let id = self.send_request("tools/call", retry.clone())?;
             let response = self.wait_for(&id)?;
             if let Some(error) = response.get("error") {
@@ -126,8 +127,22 @@ impl Client {
                 return Ok(json!({"outcome": "protocol-error", "text": message}));
             }
             let result = &response["result"];
-            if result["resultType"] != "input_required" {
-                return Ok(json!({"outcome": "ok", "text": first_text(result)}));
+            match result.get("resultType") {
+                // Absent means complete; `input_required` asks for another round.
+                None => return Ok(json!({"outcome": "ok", "text": first_text(result)})),
+                Some(kind) if kind == "complete" => {
+                    return Ok(json!({"outcome": "ok", "text": first_text(result)}));
+                }
+                Some(kind) if kind == "input_required" && rounds == MAX_ROUNDS => {
+                    let text = format!("the server still asks after {MAX_ROUNDS} rounds");
+                    return Ok(json!({"outcome": "protocol-error", "text": text}));
+                }
+                Some(kind) if kind == "input_required" => rounds += 1,
+                // Any other value is not one this client knows: the result is invalid.
+                Some(other) => {
+                    let text = format!("unknown resultType {other}");
+                    return Ok(json!({"outcome": "protocol-error", "text": text}));
+                }
             }
             // The same call again, with the answers and the state as they came.
             retry = params.clone();
@@ -136,7 +151,6 @@ impl Client {
                 retry["requestState"] = state.clone();
             }
         }
-        Err(format!("the server still asks after {MAX_ROUNDS} rounds"))
     }
 
     /// One answer per input request, under the same key.

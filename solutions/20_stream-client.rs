@@ -108,9 +108,15 @@ impl Client {
 
     /// Reads until the stream's first message, which must be its
     /// acknowledgement; messages of other subscriptions may come between.
+    /// An error answering the listen request itself means no stream opened.
     fn wait_for_acknowledgement(&mut self, listen: &Value) -> Result<(), String> {
         loop {
             let message = self.receive()?;
+            if message.get("id") == Some(listen)
+                && let Some(error) = message.get("error")
+            {
+                return Err(format!("the server opened no stream: {error}"));
+            }
             if subscription_of(&message) != Some(listen) {
                 continue;
             }
@@ -127,7 +133,8 @@ impl Client {
         let mut params = json!({});
         loop {
             let id = self.send_request("tools/list", params)?;
-            let page = &self.wait_for(&id)?["result"];
+            let response = self.wait_for(&id)?;
+            let page = result_of(&response)?;
             let tools = page["tools"].as_array().into_iter().flatten();
             names.extend(tools.filter_map(|t| t["name"].as_str().map(String::from)));
             match &page["nextCursor"] {
@@ -141,7 +148,7 @@ impl Client {
     fn read_resource(&mut self, uri: &str) -> Result<String, String> {
         let id = self.send_request("resources/read", json!({"uri": uri}))?;
         let response = self.wait_for(&id)?;
-        response["result"]["contents"]
+        result_of(&response)?["contents"]
             .as_array()
             .and_then(|contents| contents.iter().find_map(|c| c["text"].as_str()))
             .map(String::from)
@@ -232,5 +239,19 @@ fn event_of(message: &Value, listen: &Value, uri: &str) -> Event {
             Event::ResourceUpdated
         }
         _ => Event::Other,
+    }
+}
+
+/// The result of a response: an error, or a `resultType` other than
+/// `complete` (absent means `complete`), is not an answer this client can use.
+fn result_of(response: &Value) -> Result<&Value, String> {
+    if let Some(error) = response.get("error") {
+        return Err(format!("the server answered with an error: {error}"));
+    }
+    let result = &response["result"];
+    match result.get("resultType") {
+        None => Ok(result),
+        Some(kind) if kind == "complete" => Ok(result),
+        Some(other) => Err(format!("a result of type {other}, which this client does not know")),
     }
 }

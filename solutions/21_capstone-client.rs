@@ -460,6 +460,12 @@ fn with_input(params: &Params, requests: &Params, state: &Option<String>) -> Res
 }
 
 /// We only declare the elicitation capability, so that is all we answer.
+/// Nobody is asked here: the form is filled with placeholder values (a
+/// default, the first enum value, "example", true, 1) only because the
+/// conformance scenarios need an answer to go on. A real client shows the
+/// form to its user, who may review and change the answers, or decline or
+/// cancel (`o3-questions`); a run with nobody at the screen declares no
+/// elicitation at all.
 fn answer_input_request(request: &Value) -> Result<Value> {
     let method = &request["method"];
     if method != "elicitation/create" {
@@ -694,7 +700,8 @@ fn take_event(data: &mut String, id: &Value) -> Option<Value> {
     None
 }
 
-/// Server-to-client requests may reuse our ids, so require a result or error.
+/// Only a line with `result` or `error` answers a request: a notification has
+/// no `id`, and in 2026-07-28 a server sends no requests.
 fn is_response_to(msg: &Value, id: &Value) -> bool {
     msg["id"] == *id && (msg.get("result").is_some() || msg.get("error").is_some())
 }

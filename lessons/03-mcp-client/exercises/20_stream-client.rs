@@ -123,9 +123,15 @@ impl Client {
 
     /// Reads until the stream's first message, which must be its
     /// acknowledgement; messages of other subscriptions may come between.
+    /// An error answering the listen request itself means no stream opened.
     fn wait_for_acknowledgement(&mut self, listen: &Value) -> Result<(), String> {
         loop {
             let message = self.receive()?;
+            if message.get("id") == Some(listen)
+                && let Some(error) = message.get("error")
+            {
+                return Err(format!("the server opened no stream: {error}"));
+            }
             if subscription_of(&message) != Some(listen) {
                 continue;
             }

@@ -10,7 +10,7 @@ beginner's mistake:
     python3 lessons/03-mcp-client/programs/capstone_client.py [--defect NAME] call <tool> <json-args>
 
   no-version-retry     gives up on -32022 instead of retrying with a listed version
-  same-id-retry        retries -32022 under the id it was refused under
+  same-id-retry        retries -32022 under the id it was refused under (legal: that id was answered)
   state-dropped        retries input_required without the requestState
   questions-required   refuses an input_required result that asks nothing
   result-type-required refuses a result without resultType

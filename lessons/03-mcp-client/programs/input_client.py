@@ -21,6 +21,10 @@ makes one beginner's mistake:
   retries-missing-capability retries a call the server refused with -32021
   state-on-report            puts the answers and the state on the next request too
   retry-without-version      leaves the protocol version out of a retry's _meta
+  unknown-result-ok          reports a result of an unknown resultType as ok
+  url-accept-on-decline      accepts a URL question even when the user declines
+  no-round-limit             answers round after round, with no limit
+  first-item-text            reports the text of the first content item, whatever its type
 """
 
 import json
@@ -89,6 +93,8 @@ class Client:
         raise SystemExit("input_client.py: the server hung up")
 
     def elicit(self, params):
+        if self.defect == "url-accept-on-decline" and params.get("mode") == "url":
+            return {"action": "accept"}
         if self.user in ("decline", "cancel"):
             answer = {"action": self.user}
             if self.defect == "decline-with-content":
@@ -125,8 +131,7 @@ class Client:
         rounds_left = 5
         first_id, response = self.request("tools/call", params)
         first_state = None
-        while rounds_left:
-            rounds_left -= 1
+        while True:
             if "error" in response:
                 error = response["error"]
                 if error.get("code") == -32021 and self.defect != "retries-missing-capability":
@@ -137,12 +142,24 @@ class Client:
                     }
                 if error.get("code") != -32021:
                     return {"outcome": "protocol-error", "text": error.get("message", "")}
+                rounds_left -= 1
+                if rounds_left < 0:
+                    raise SystemExit("input_client.py: refused again and again")
                 _, response = self.request("tools/call", params)
                 continue
             result = response["result"]
-            if result.get("resultType") != "input_required":
-                texts = [c["text"] for c in result.get("content", []) if c.get("type") == "text"]
+            kind = result.get("resultType", "complete")
+            if kind == "complete" or (kind != "input_required" and self.defect == "unknown-result-ok"):
+                items = result.get("content", [])
+                if self.defect == "first-item-text":
+                    return {"outcome": "ok", "text": items[0].get("text", "") if items else ""}
+                texts = [c["text"] for c in items if c.get("type") == "text"]
                 return {"outcome": "ok", "text": texts[0] if texts else ""}
+            if kind != "input_required":
+                return {"outcome": "protocol-error", "text": "unknown resultType %r" % (kind,)}
+            if rounds_left == 0 and self.defect != "no-round-limit":
+                return {"outcome": "protocol-error", "text": "still asking after five rounds"}
+            rounds_left -= 1
             retry = dict(params)
             retry["inputResponses"] = self.answers(result.get("inputRequests", {}))
             if "requestState" in result:
@@ -160,7 +177,6 @@ class Client:
                 self.sticky = {k: retry[k] for k in ("inputResponses", "requestState") if k in retry}
             reuse = first_id if self.defect == "same-id" else None
             _, response = self.request("tools/call", retry, reuse)
-        raise SystemExit("input_client.py: too many rounds")
 
 
 def main():

@@ -193,6 +193,8 @@ fn complete(result: &Value) -> Result<&Value, String> {
     match result.get("resultType") {
         None => Ok(result),
         Some(kind) if kind == "complete" => Ok(result),
-        Some(other) => Err(format!("a result of type {other}, which this client cannot use")),
+        Some(other) => Err(format!(
+            "a result of type {other}, which this client cannot use"
+        )),
     }
 }

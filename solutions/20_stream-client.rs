@@ -252,6 +252,8 @@ fn result_of(response: &Value) -> Result<&Value, String> {
     match result.get("resultType") {
         None => Ok(result),
         Some(kind) if kind == "complete" => Ok(result),
-        Some(other) => Err(format!("a result of type {other}, which this client does not know")),
+        Some(other) => Err(format!(
+            "a result of type {other}, which this client does not know"
+        )),
     }
 }

@@ -13,6 +13,7 @@ pub mod load;
 pub(crate) mod model;
 pub mod numbers;
 pub mod pattern;
+pub(crate) mod printable;
 pub(crate) mod project;
 pub mod scenario;
 pub(crate) mod section_facts;

@@ -98,7 +98,7 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<Submission>> {
 fn plain_name(raw: &std::ffi::OsStr) -> String {
     let text = raw.to_string_lossy();
     let text = text.trim_end_matches('/');
-    let shown = crate::render::style::one_line(text);
+    let shown = crate::content::printable::one_line(text);
     if raw.to_str().map(|t| t.trim_end_matches('/')) == Some(shown.as_str()) {
         return shown;
     }

@@ -20,6 +20,9 @@
 //! order), so a forgery with nothing `set` is the server's own state in
 //! another spelling: a server verifies the text it is sent.
 
+use base64::alphabet;
+use base64::engine::{DecodePaddingMode, Engine, GeneralPurpose, GeneralPurposeConfig};
+use hmac::{Hmac, Mac};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
@@ -130,24 +133,13 @@ pub fn forge(captured: &Value, recipe: &Recipe) -> Result<String, ForgeError> {
     Ok(format!("{payload}.{tag}"))
 }
 
-/// HMAC-SHA256 (RFC 2104): SHA-256 over the key block XOR 0x5c, then the
-/// SHA-256 of the key block XOR 0x36 and the message.
+/// HMAC-SHA256 (RFC 2104) of `message` under `key`.
 pub fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
-    let mut block = [0u8; 64];
-    if key.len() > block.len() {
-        block[..32].copy_from_slice(&Sha256::digest(key));
-    } else {
-        block[..key.len()].copy_from_slice(key);
-    }
-    let inner = Sha256::new()
-        .chain_update(block.map(|b| b ^ 0x36))
-        .chain_update(message)
-        .finalize();
-    Sha256::new()
-        .chain_update(block.map(|b| b ^ 0x5c))
-        .chain_update(inner)
-        .finalize()
-        .into()
+    // HMAC takes a key of any length (a long one is hashed first), so this
+    // cannot fail.
+    let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes any key length");
+    mac.update(message);
+    mac.finalize().into_bytes().into()
 }
 
 /// An encoding as one token writes it (base64url: padded or not).
@@ -157,7 +149,14 @@ enum Codec {
     Base64Url { padded: bool },
 }
 
-const BASE64URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/// base64url (RFC 4648, section 5) with canonical decoding: a token whose
+/// last character has bits set beyond its bytes is not one the server wrote.
+fn base64url(padded: bool) -> GeneralPurpose {
+    let config = GeneralPurposeConfig::new()
+        .with_encode_padding(padded)
+        .with_decode_padding_mode(DecodePaddingMode::Indifferent);
+    GeneralPurpose::new(&alphabet::URL_SAFE, config)
+}
 
 impl Codec {
     fn of(encoding: Encoding, sample: &str) -> Codec {
@@ -172,23 +171,7 @@ impl Codec {
     fn encode(self, bytes: &[u8]) -> String {
         match self {
             Codec::Hex => bytes.iter().map(|b| format!("{b:02x}")).collect(),
-            Codec::Base64Url { padded } => {
-                let mut out = String::new();
-                for chunk in bytes.chunks(3) {
-                    let group = chunk
-                        .iter()
-                        .enumerate()
-                        .fold(0u32, |acc, (i, b)| acc | u32::from(*b) << (16 - 8 * i));
-                    for i in 0..=chunk.len() {
-                        let sextet = (group >> (18 - 6 * i)) & 63;
-                        out.push(char::from(BASE64URL[sextet as usize]));
-                    }
-                    if padded {
-                        out.push_str(&"=".repeat(3 - chunk.len()));
-                    }
-                }
-                out
-            }
+            Codec::Base64Url { padded } => base64url(padded).encode(bytes),
         }
     }
 
@@ -208,27 +191,7 @@ impl Codec {
                     .map(|at| u8::from_str_radix(text.get(at..at + 2)?, 16).ok())
                     .collect()
             }
-            Codec::Base64Url { .. } => {
-                let body = text.trim_end_matches('=');
-                if text.len() - body.len() > 2 || body.len() % 4 == 1 {
-                    return None;
-                }
-                let sextets: Vec<u32> = body
-                    .bytes()
-                    .map(|c| BASE64URL.iter().position(|&a| a == c).map(|p| p as u32))
-                    .collect::<Option<_>>()?;
-                let mut out = Vec::new();
-                for chunk in sextets.chunks(4) {
-                    let group = chunk
-                        .iter()
-                        .enumerate()
-                        .fold(0u32, |acc, (i, s)| acc | s << (18 - 6 * i));
-                    for i in 0..chunk.len() - 1 {
-                        out.push((group >> (16 - 8 * i)) as u8);
-                    }
-                }
-                Some(out)
-            }
+            Codec::Base64Url { padded } => base64url(padded).decode(text).ok(),
         }
     }
 }
@@ -362,6 +325,18 @@ mod tests {
             Codec::Base64Url { padded: false }.decode(payload),
             Some(br#"{"at":2}"#.to_vec())
         );
+    }
+
+    /// Only the spelling a server writes decodes: the hand-written codec this
+    /// replaced took `Zh` for `f` (the last character's spare bits set).
+    #[test]
+    fn base64url_decoding_is_canonical() {
+        let codec = Codec::Base64Url { padded: false };
+        assert_eq!(codec.decode("Zg"), Some(b"f".to_vec()));
+        assert_eq!(codec.decode("Zg=="), Some(b"f".to_vec()));
+        for not_canonical in ["Zh", "Z", "+/8", "Zg=Zg", "Zg==="] {
+            assert_eq!(codec.decode(not_canonical), None, "{not_canonical}");
+        }
     }
 
     #[test]

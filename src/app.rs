@@ -38,7 +38,8 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
-/// `learn check`'s flags as the command's request: commands take no clap type.
+/// `learn check`'s flags as the command's request, so `commands::check`
+/// takes no clap type (serve, interop, conformance, quiz and grade still do).
 fn check_request(args: &CheckArgs) -> commands::check::CheckRequest {
     commands::check::CheckRequest {
         id: args.id.clone(),

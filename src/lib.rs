@@ -1,12 +1,15 @@
 //! `learn`: a lesson runner for the JSON-RPC message layer of MCP 2026-07-28.
 //!
 //! Dependencies run one way: the front end (`cli`, `app`, `commands`,
-//! `render`) uses the engine (`check`, `runner`, `judge`, `progress`), which
-//! uses `content`. Nothing in `content` knows about processes or terminals.
-//! What a learner or teacher reads is in `words`, once per language.
+//! `render`) uses the engine (`check`, `runner`, `judge`, `grade`, `serve`,
+//! `quiz`, `explain`, `progress`, `coverage`), which uses `wire` and
+//! `content`. Nothing in `content` knows about processes or terminals;
+//! `tests/it/layering.rs` holds these arrows. What a learner or teacher
+//! reads is in `words`, once per language.
 //!
-//! Only what `main.rs` and the tests in `tests/` use is `pub`; the rest is
-//! `pub(crate)`, so the compiler reports code nothing uses.
+//! Modules the tests in `tests/` reach into are `pub`, the rest
+//! `pub(crate)`. The compiler reports unused code only in the second kind:
+//! in a `pub` module, an unused item goes unnoticed until review.
 
 // Functions stay under 80 lines (clippy.toml) unless their allow says why.
 #![warn(clippy::too_many_lines)]

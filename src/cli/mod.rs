@@ -88,9 +88,10 @@ pub enum Command {
     /// elicitation). Each step is shown as the SDK saw it.
     ///
     /// Python is looked for as `--python`, then the course's own
-    /// `target/interop-venv`, then `python3`. To set that environment up:
-    /// `python3 -m venv target/interop-venv` and
-    /// `target/interop-venv/bin/pip install "mcp==2.3.0"`.
+    /// `target/interop-venv`, then `python3`. `.ci/setup` sets that
+    /// environment up with the SDK version `conformance/versions.env` pins
+    /// (`MCP_SDK_VERSION`); by hand: `python3 -m venv target/interop-venv`,
+    /// then `target/interop-venv/bin/pip install "mcp==<that version>"`.
     ///
     /// Exit codes: 0 every step passed, 1 a step failed, 2 Python, the SDK
     /// or the exercise could not be used.

@@ -5,7 +5,10 @@
 //! file, from the lesson's own copy); `learn dev check` says when they, the
 //! exercise file names or the exercise numbers disagree with the lessons, so
 //! adding an exercise is a TOML file, an exercise file (beside the TOML file,
-//! in the lesson), a solution file and `learn dev update`.
+//! in the lesson), a solution file and `learn dev update`, plus, for now, the
+//! test data outside the lesson that still names it (the id list in
+//! `tests/it/reference.rs`, its golden transcript in `tests/it/snapshots/`
+//! and the mutation records in `mutants/`).
 
 use super::Course;
 use super::error::ContentError;

@@ -14,6 +14,7 @@ mod cli;
 mod commands;
 mod conformance;
 mod coverage;
+mod doc_commands;
 mod explain;
 #[cfg(target_os = "linux")]
 mod floods;
@@ -83,6 +84,7 @@ fn main() -> std::process::ExitCode {
     tests.extend(cli::tests());
     tests.extend(commands::tests());
     tests.extend(coverage::tests());
+    tests.extend(doc_commands::tests());
     tests.extend(explain::tests());
     tests.extend(grade_fixture::tests());
     tests.extend(grade_report::tests());

@@ -1,4 +1,5 @@
-//! Each problem a verdict can hold, in words (English and Chinese).
+//! Each problem a verdict can hold, in words: this file picks the entry of
+//! `words::of(lang)` (the texts, English and Chinese, are in `src/words/`).
 
 use super::WIDTH;
 use super::mismatch::mismatch_lines;

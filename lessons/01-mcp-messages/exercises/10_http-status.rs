@@ -63,8 +63,8 @@ fn is_request(body: &Value) -> bool {
 }
 
 /// TODO: the status for an answer: `None` is a result, `Some(code)` an error.
-/// The spec fixes these:
-///   - a result: 200
+/// A result gets 200: the spec's diagram draws it so, no rule fixes it, and
+/// this exercise expects it. The spec fixes these:
 ///   - -32601 (method not found, removed methods too): 404
 ///   - -32020, -32021, -32022: 400
 ///   - -32602: 400 when a required `_meta` field is missing. This function

@@ -105,16 +105,19 @@ impl Client {
     }
 }
 
-/// The result of a response: a missing `resultType` means `complete`.
+/// The result of a response: a missing `resultType` means `complete`; any
+/// other value but `"complete"` (`null` and `5` too) is one this client
+/// does not know.
 fn result_of(response: &Value) -> Result<&Value, String> {
     if let Some(error) = response.get("error") {
         return Err(format!("the server answered with an error: {error}"));
     }
     let result = &response["result"];
-    match result.get("resultType").and_then(Value::as_str) {
-        None | Some("complete") => Ok(result),
+    match result.get("resultType") {
+        None => Ok(result),
+        Some(kind) if kind == "complete" => Ok(result),
         Some(other) => Err(format!(
-            "a result of type {other:?}, which this client does not know"
+            "a result of type {other}, which this client does not know"
         )),
     }
 }

@@ -144,9 +144,12 @@ impl Client {
                     return Ok(json!({"outcome": "protocol-error", "text": text}));
                 }
             }
-            // The same call again, with the answers and the state as they came.
+            // The same call again, with the answers (when something was
+            // asked) and the state as they came.
             retry = params.clone();
-            retry["inputResponses"] = self.answers(&result["inputRequests"])?;
+            if let Some(requests) = result.get("inputRequests") {
+                retry["inputResponses"] = self.answers(requests)?;
+            }
             if let Some(state) = result.get("requestState") {
                 retry["requestState"] = state.clone();
             }

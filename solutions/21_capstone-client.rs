@@ -452,7 +452,10 @@ fn with_input(params: &Params, requests: &Params, state: &Option<String>) -> Res
         responses.insert(key.clone(), answer_input_request(request)?);
     }
     let mut params = params.clone();
-    params.insert("inputResponses".into(), Value::Object(responses));
+    // A result with only a state asked nothing: the retry carries the state alone.
+    if !responses.is_empty() {
+        params.insert("inputResponses".into(), Value::Object(responses));
+    }
     if let Some(state) = state {
         params.insert("requestState".into(), Value::String(state.clone()));
     }

@@ -4,8 +4,8 @@
 //! response. Seeded values mean an answer cannot be hard-coded.
 //! `"${name:retyped}"` (a whole string value) is the same id in the other
 //! JSON type: `7` becomes `"7"` and `"7"` becomes `7`, to check that ids are
-//! compared with their type (F7). An id with no twin (`"req-1"`) becomes an
-//! array holding it, which is no usable id either. `"${name:tampered}"` is a
+//! compared with their type (F7). A string id with no twin (`"req-1"`)
+//! becomes another string (`"req-1-stray"`): still a valid id, but nobody's. `"${name:tampered}"` is a
 //! captured string with one character changed (see [`tampered`]), to check
 //! that a server refuses a `requestState` it did not issue exactly so.
 //! `"${name:forged=recipe}"` is a captured token taken apart, changed and
@@ -360,7 +360,9 @@ pub fn retyped(id: &Value) -> Value {
             .or_else(|_| text.parse::<u64>().map(Value::from))
             .ok()
             .filter(|n| serde_json::to_string(n).is_ok_and(|canonical| canonical == *text))
-            .unwrap_or_else(|| Value::Array(vec![id.clone()])),
+            // Not an array: a line whose id is no JSON-RPC id at all may be
+            // refused as broken, and the step is about a valid id nobody sent.
+            .unwrap_or_else(|| Value::String(format!("{text}-stray"))),
         other => Value::Array(vec![other.clone()]),
     }
 }
@@ -613,7 +615,7 @@ mod tests {
         ]);
         assert_eq!(
             substitute(&doc, &bindings).unwrap(),
-            json!(["7", "9007199254740993", ["0042"], -12, ["req-1"]])
+            json!(["7", "9007199254740993", "0042-stray", -12, "req-1-stray"])
         );
         let mut names = Vec::new();
         vars_in(&doc, &mut names);

@@ -2,14 +2,15 @@
 
 Written apart from the Rust reference and in other legal forms: string ids,
 a cache keyed by the time it expires (time.monotonic), the list kept as a
-dict by name, and outcome texts read from the last text item when there are
-several. With `--defect NAME` it makes one beginner's mistake:
+dict by name, and outcome texts gathered from every text item before the
+first is taken. With `--defect NAME` it makes one beginner's mistake:
 
     python3 lessons/03-mcp-client/programs/catalog_client.py [--defect NAME] <tool> ...
 
   first-page-only      reads the first page of the list and stops
   empty-cursor-ends    takes `"nextCursor": ""` for the end of the list
   cursor-trimmed       strips spaces from a cursor before sending it back
+  last-text            reports the text of the last text item, not the first
   no-restart           gives up when a cursor is refused
   never-caches         lists the tools again before every tool
   caches-forever       keeps the first list whatever its ttlMs says
@@ -125,7 +126,13 @@ def outcome(name, answer, defect):
         kind = "protocol-error" if defect == "is-error-as-failure" else "tool-error"
     else:
         kind = "ok"
-    return {"outcome": kind, "tool": name, "text": texts[-1] if texts else ""}
+    if not texts:
+        text = ""
+    elif defect == "last-text":
+        text = texts[-1]
+    else:
+        text = texts[0]
+    return {"outcome": kind, "tool": name, "text": text}
 
 
 def main():

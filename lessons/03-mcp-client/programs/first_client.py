@@ -7,9 +7,11 @@ under its id while the main thread waits, `_meta` keys in another order
 with a custom key beside them, and numbers read from text such as "12.0".
 With `--defect NAME` it makes one beginner's mistake:
 
-    python3 lessons/03-mcp-client/programs/first_client.py [--int-ids] [--defect NAME] <x> <y>
+    python3 lessons/03-mcp-client/programs/first_client.py [--int-ids] [--strict-ids] [--defect NAME] <x> <y>
 
 `--int-ids` numbers the requests 1, 2, 3 instead of "req-1", "req-2", ...
+`--strict-ids` stops with a protocol error on a response whose id is not a
+JSON-RPC id (a string or an integer): a client may refuse a broken line.
 
   no-client-info      leaves `io.modelcontextprotocol/clientInfo` out
   no-capabilities     leaves `io.modelcontextprotocol/clientCapabilities` out
@@ -32,23 +34,28 @@ VERSION = "2026-07-28"
 
 
 def parse_args(argv):
-    int_ids = bool(argv) and argv[0] == "--int-ids"
-    if int_ids:
+    int_ids = strict_ids = False
+    while argv and argv[0] in ("--int-ids", "--strict-ids"):
+        if argv[0] == "--int-ids":
+            int_ids = True
+        else:
+            strict_ids = True
         argv = argv[1:]
     defect = None
     if len(argv) >= 2 and argv[0] == "--defect":
         defect, argv = argv[1], argv[2:]
     if len(argv) != 2:
-        sys.exit("usage: first_client.py [--int-ids] [--defect NAME] <x> <y>")
-    return int_ids, defect, json.loads(argv[0]), json.loads(argv[1])
+        sys.exit("usage: first_client.py [--int-ids] [--strict-ids] [--defect NAME] <x> <y>")
+    return int_ids, strict_ids, defect, json.loads(argv[0]), json.loads(argv[1])
 
 
 class Connection:
     """Writes requests, and files each response under its id from a thread."""
 
-    def __init__(self, defect, int_ids):
+    def __init__(self, defect, int_ids, strict_ids):
         self.defect = defect
         self.int_ids = int_ids
+        self.strict_ids = strict_ids
         self.counter = 0
         self.arrived = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
@@ -63,6 +70,14 @@ class Connection:
             except ValueError:
                 continue
             if isinstance(message, dict) and ("result" in message or "error" in message):
+                request_id = message.get("id")
+                valid = isinstance(request_id, str) or (
+                    isinstance(request_id, int) and not isinstance(request_id, bool)
+                )
+                if self.strict_ids and "result" in message and not valid:
+                    sys.stderr.write("first_client.py: a response with no valid id: %s\n" % line)
+                    self.arrived.put("broken")
+                    return
                 self.arrived.put(message)
         self.arrived.put(None)
 
@@ -94,6 +109,8 @@ class Connection:
             message = self.arrived.get()
             if message is None:
                 raise SystemExit("first_client.py: the server hung up")
+            if message == "broken":
+                raise SystemExit("first_client.py: protocol error: a response with no valid id")
             if self.defect == "first-come":
                 arrival.append(message)
                 continue
@@ -117,7 +134,10 @@ def result_of(response, defect):
     if "error" in response:
         raise SystemExit("first_client.py: the server answered with an error: %r" % response["error"])
     result = response["result"]
-    kind = result.get("resultType")
+    # Only a resultType left out means complete; null is no known type.
+    kind = result["resultType"] if "resultType" in result else None
+    if "resultType" in result and not isinstance(kind, str):
+        raise SystemExit("first_client.py: resultType %r is no type this client knows" % kind)
     if kind is None and defect == "strict-result-type":
         raise SystemExit("first_client.py: a result without resultType")
     if kind not in (None, "complete"):
@@ -134,8 +154,8 @@ def number_in(result):
 
 
 def main():
-    int_ids, defect, x, y = parse_args(sys.argv[1:])
-    conn = Connection(defect, int_ids)
+    int_ids, strict_ids, defect, x, y = parse_args(sys.argv[1:])
+    conn = Connection(defect, int_ids, strict_ids)
     discover_id = conn.fresh_id()
     conn.send("server/discover", {}, discover_id)
     (found,) = conn.wait_for([discover_id])

@@ -6,8 +6,12 @@ dispatch table of answer builders, a `stopReason` left out of sampling
 answers (it is optional), and rounds counted down. With `--defect NAME` it
 makes one beginner's mistake:
 
-    python3 lessons/03-mcp-client/programs/input_client.py [--defect NAME] <tool> <user> [--roots URI]... [--sample TEXT]
+    python3 lessons/03-mcp-client/programs/input_client.py [--content-array] [--defect NAME] <tool> <user> [--roots URI]... [--sample TEXT]
 
+`--content-array` answers a sampling request with `content` as an array of
+one text block, the schema's other form.
+
+  form-only                  declares `"elicitation": {}` (form mode only)
   key-by-method              answers under the question's method, not its key
   same-id                    sends the retry under the first request's id
   state-trimmed              strips the spaces out of the requestState
@@ -31,9 +35,13 @@ import json
 import sys
 
 VERSION = "2026-07-28"
+CONTENT_ARRAY = False
 
 
 def parse(argv):
+    global CONTENT_ARRAY
+    if argv[:1] == ["--content-array"]:
+        CONTENT_ARRAY, argv = True, argv[1:]
     defect = None
     if argv[:1] == ["--defect"]:
         defect, argv = argv[1], argv[2:]
@@ -57,7 +65,7 @@ class Client:
         self.sticky = {}  # what state-on-report carries everywhere
 
     def capabilities(self):
-        caps = {"elicitation": {"url": {}, "form": {}}}
+        caps = {"elicitation": {} if self.defect == "form-only" else {"url": {}, "form": {}}}
         if self.sample is not None or self.defect == "declares-everything":
             caps["sampling"] = {}
         if self.roots or self.defect == "declares-everything":
@@ -111,7 +119,8 @@ class Client:
 
     def sampling(self, params):
         role = "user" if self.defect == "sample-as-user" else "assistant"
-        return {"model": "py-scripted", "role": role, "content": {"type": "text", "text": self.sample}}
+        block = {"type": "text", "text": self.sample}
+        return {"model": "py-scripted", "role": role, "content": [block] if CONTENT_ARRAY else block}
 
     def answers(self, requests):
         builders = {

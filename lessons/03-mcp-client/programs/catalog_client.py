@@ -11,6 +11,7 @@ first is taken. With `--defect NAME` it makes one beginner's mistake:
   empty-cursor-ends    takes `"nextCursor": ""` for the end of the list
   cursor-trimmed       strips spaces from a cursor before sending it back
   last-text            reports the text of the last text item, not the first
+  unknown-result-ok    reports a result of an unknown resultType as ok
   no-restart           gives up when a cursor is refused
   never-caches         lists the tools again before every tool
   caches-forever       keeps the first list whatever its ttlMs says
@@ -121,6 +122,8 @@ def outcome(name, answer, defect):
         kind = "tool-error" if defect == "error-as-tool-error" else "protocol-error"
         return {"tool": name, "outcome": kind, "text": answer["error"].get("message", "")}
     result = answer["result"]
+    if "resultType" in result and result["resultType"] != "complete" and defect != "unknown-result-ok":
+        return {"tool": name, "outcome": "protocol-error", "text": "resultType %r is unknown here" % result["resultType"]}
     texts = [item.get("text", "") for item in result.get("content", []) if item.get("type") == "text"]
     if result.get("isError") is True:
         kind = "protocol-error" if defect == "is-error-as-failure" else "tool-error"

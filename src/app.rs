@@ -1,6 +1,7 @@
 //! From parsed arguments to an exit code.
 
 use crate::cli::{CheckArgs, Cli, Command, DevCommand, LangArg};
+use crate::commands::out::errln;
 use crate::commands::{self, Ctx, Status};
 use crate::content::Lang;
 use crate::content::error::ContentErrors;
@@ -67,15 +68,15 @@ fn report(error: &anyhow::Error, lang: Lang) {
     let label = w.error_label().red().bold();
     if let Some(content) = error.downcast_ref::<ContentErrors>() {
         let heading = w.content_has_problems();
-        eprintln!("{label} {heading}");
+        errln!("{label} {heading}");
         for problem in &content.0 {
-            eprintln!("  {problem}");
+            errln!("  {problem}");
         }
         return;
     }
-    eprintln!("{label} {error}");
+    errln!("{label} {error}");
     for cause in error.chain().skip(1) {
-        eprintln!("  {} {cause}", w.because().dimmed());
+        errln!("  {} {cause}", w.because().dimmed());
     }
 }
 
@@ -87,7 +88,7 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "learn", &mut script);
-            std::io::Write::write_all(&mut std::io::stdout().lock(), &script)?;
+            std::io::Write::write_all(&mut crate::commands::out::stdout(), &script)?;
             Ok(Status::Success)
         }
         // Explaining a message needs no course, so it works in any folder.

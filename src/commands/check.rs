@@ -64,8 +64,7 @@ pub fn run(ctx: &mut Ctx, args: &CheckRequest, watching: bool) -> Result<Status>
         section_facts::read_more(&ctx.course, &exercise_id)
     };
     if args.json {
-        // The messages are text for scripts: never coloured.
-        colored::control::set_override(false);
+        // The messages are text for scripts: `check_json` makes them plain.
         let messages = if args.full {
             feedback::JsonMessages::Full(&read_more)
         } else {

@@ -146,7 +146,7 @@ fn run_every_exercise(project: &Project, course: &Course, lang: Lang) -> Result<
             )));
         }
         let line = crate::words::of(lang).checked_on_seeds(&exercise.id, RUN_SEEDS.len());
-        eprintln!("{}", line.dimmed());
+        errln!("{}", line.dimmed());
     }
     Ok(failures)
 }
@@ -288,6 +288,6 @@ pub fn coverage(root: Option<PathBuf>, lesson: Option<&str>, lang: Lang) -> Resu
     if gaps.is_empty() {
         return Ok(Status::Success);
     }
-    eprintln!("{}", crate::words::of(lang).not_covered(&gaps).red());
+    errln!("{}", crate::words::of(lang).not_covered(&gaps).red());
     Ok(Status::Failed)
 }

@@ -158,19 +158,18 @@ mod tests {
 
     #[test]
     fn text_names_kind_type_layers_and_keys() {
-        colored::control::set_override(false);
         let e = explain::explain_text(
             r#"{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"_meta": {"dev.mcp/x": 1}}}"#,
             None,
         );
-        let text = to_text(&e, Lang::En);
+        let text = crate::render::style::plain(&to_text(&e, Lang::En));
         assert!(text.starts_with("request · CallToolRequest\n"), "{text}");
         assert!(
             text.contains("2 JSON-RPC envelopes · JSONRPCRequest"),
             "{text}"
         );
         assert!(text.contains("└─ dev.mcp/x  reserved"), "{text}");
-        let zh = to_text(&e, Lang::Zh);
+        let zh = crate::render::style::plain(&to_text(&e, Lang::Zh));
         assert!(zh.starts_with("请求 · CallToolRequest\n"), "{zh}");
         assert!(zh.contains("解析路径"), "{zh}");
     }

@@ -48,7 +48,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
     if let Some(dir) = &args.scenarios {
         hidden = add_hidden_scenarios(&mut ctx.course, dir)?;
         let added = hidden.len();
-        eprintln!(
+        errln!(
             "{}",
             crate::words::of(lang).hidden_added(added, &dir.display().to_string())
         );
@@ -64,7 +64,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
         || std::thread::available_parallelism().map_or(2, |n| n.get()),
         usize::from,
     );
-    eprintln!(
+    errln!(
         "{}",
         crate::words::of(lang).grading(submissions.len(), seed, jobs)
     );
@@ -148,12 +148,12 @@ fn submissions_to_grade(args: &GradeArgs) -> Result<Vec<Submission>> {
 /// could not be made (the grader's setup, said loudly).
 fn print_timing(t: Timing, lang: Lang) {
     let w = crate::words::of(lang);
-    eprintln!(
+    errln!(
         "{}",
         w.built_and_checked(t.programs, t.build_seconds, t.checked, t.check_seconds)
     );
     if t.sandbox_failures > 0 {
-        eprintln!("{}", w.sandbox_failures(t.sandbox_failures));
+        errln!("{}", w.sandbox_failures(t.sandbox_failures));
     }
 }
 
@@ -315,7 +315,7 @@ fn gradescope_files(report: &Report, dir: &Path, lang: Lang) -> Result<()> {
             .map_err(anyhow::Error::from)
             .and_then(|json| emit(Some(&file), &format!("{json}\n")));
         if let Err(error) = written {
-            eprintln!("{error:#}");
+            errln!("{error:#}");
             failed.push(file.display().to_string());
         }
     }
@@ -327,7 +327,7 @@ fn gradescope_files(report: &Report, dir: &Path, lang: Lang) -> Result<()> {
             failed.join(", ")
         );
     }
-    eprintln!(
+    errln!(
         "{} {}",
         crate::words::of(lang).gradescope_written(),
         dir.display()
@@ -356,7 +356,7 @@ fn clean(ctx: &Ctx, lang: Lang) -> Result<Status> {
         };
         removed.with_context(|| format!("cannot delete {}", path.display()))?;
     }
-    eprintln!(
+    errln!(
         "{}",
         crate::words::of(lang).deleted(&dir.display().to_string(), freed >> 20)
     );
@@ -430,7 +430,7 @@ fn isolation(unsandboxed: bool, lang: Lang) -> Result<Isolation> {
             }
         ),
         (_, true) => {
-            eprintln!("{}", crate::words::of(lang).unsandboxed_warning());
+            errln!("{}", crate::words::of(lang).unsandboxed_warning());
             Ok(Isolation::None)
         }
     }

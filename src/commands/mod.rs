@@ -84,7 +84,7 @@ impl Ctx {
         if let Loaded::SetAside { reason, kept_as } = loaded {
             let kept_as = kept_as.display().to_string();
             let text = words::of(lang).progress_set_aside(&reason, &kept_as);
-            eprintln!("{}", text.yellow());
+            errln!("{}", text.yellow());
         }
         Ok(Ctx {
             project,
@@ -309,7 +309,7 @@ impl Ctx {
         )? {
             Ok(program) => Ok(Some(program)),
             Err(_) => {
-                eprintln!("{}", words::of(self.lang).fix_compile_errors());
+                errln!("{}", words::of(self.lang).fix_compile_errors());
                 Ok(None)
             }
         }

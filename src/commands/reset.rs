@@ -60,7 +60,7 @@ pub fn run(ctx: &mut Ctx, id: Option<&str>, force: bool) -> Result<Status> {
 /// Asks on stderr and reads one line from stdin; only `y` or `yes` agrees,
 /// so an empty line or a closed stdin (a script) changes nothing.
 fn confirm(lang: crate::content::text::Lang, shown: &str) -> Result<bool> {
-    eprint!(
+    err!(
         "{} {shown}? {} [y/N] ",
         crate::words::of(lang).replace_work_in(),
         crate::words::of(lang).backup_is_kept()

@@ -16,7 +16,7 @@ pub fn run(ctx: &Ctx, id: &str, solution: bool) -> Result<Status> {
         return Ok(Status::Failed);
     };
     // stdout belongs to the program alone: our words go to stderr.
-    eprintln!("{}", crate::words::of(ctx.lang).running());
+    errln!("{}", crate::words::of(ctx.lang).running());
     let (first, rest) = program.argv.split_first().context("empty command")?;
     let status = Command::new(first)
         .args(rest)

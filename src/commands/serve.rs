@@ -32,8 +32,8 @@ pub fn run(ctx: &Ctx, args: ServeArgs) -> Result<Status> {
     let url = bridge.url();
     // The URL alone on stdout, first, so a script can read it.
     outln!("{url}")?;
-    let _ = std::io::stdout().flush();
-    eprintln!("{}", crate::words::of(ctx.lang).serving(&url.to_string()));
+    let _ = crate::commands::out::stdout().flush();
+    errln!("{}", crate::words::of(ctx.lang).serving(&url.to_string()));
     bridge.spawn();
     loop {
         std::thread::park();
@@ -58,7 +58,7 @@ pub fn program_for(
     }
     let built = ctx.build_for_terminal(exercise, target)?;
     if built.is_none() {
-        eprintln!("{}", crate::words::of(ctx.lang).nothing_served());
+        errln!("{}", crate::words::of(ctx.lang).nothing_served());
     }
     Ok(built)
 }

@@ -53,8 +53,10 @@ impl Bar {
     /// Clears the line so what follows starts clean.
     pub fn finish(&self) {
         if self.shown {
-            eprint!("\r{:width$}\r", "", width = WIDTH + 60);
-            let _ = std::io::stderr().flush();
+            // Plain text, no style: written as is, and a failed write lost.
+            let mut stderr = std::io::stderr().lock();
+            let _ = write!(stderr, "\r{:width$}\r", "", width = WIDTH + 60);
+            let _ = stderr.flush();
         }
     }
 
@@ -65,7 +67,9 @@ impl Bar {
         let filled = (state.done * WIDTH)
             .checked_div(state.total)
             .unwrap_or(WIDTH);
-        eprint!(
+        let mut stderr = std::io::stderr().lock();
+        let _ = write!(
+            stderr,
             "\r{:<10} [{}{}] {}/{}",
             state.label,
             "#".repeat(filled),
@@ -73,6 +77,6 @@ impl Bar {
             state.done,
             state.total
         );
-        let _ = std::io::stderr().flush();
+        let _ = stderr.flush();
     }
 }

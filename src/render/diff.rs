@@ -51,16 +51,16 @@ fn pretty(value: &Value) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::style::plain;
     use serde_json::json;
 
     #[test]
     fn marks_only_the_differing_lines() {
-        colored::control::set_override(false);
-        let text = json_diff(
+        let text = plain(&json_diff(
             &json!({"id": 7, "result": "$object"}),
             &json!({"id": "7", "result": "$object"}),
             "",
-        );
+        ));
         assert_eq!(
             text,
             "  {\n-   \"id\": 7,\n+   \"id\": \"7\",\n    \"result\": \"$object\"\n  }\n"
@@ -69,12 +69,11 @@ mod tests {
 
     #[test]
     fn each_line_keeps_the_comma_its_side_printed() {
-        colored::control::set_override(false);
-        let text = json_diff(
+        let text = plain(&json_diff(
             &json!({"id": 5, "error": {"code": -32602}}),
             &json!({"id": 5, "result": {}}),
             "",
-        );
+        ));
         assert_eq!(
             text,
             "  {\n    \"id\": 5,\n-   \"error\": {\n-     \"code\": -32602\n-   }\n+   \"result\": {}\n  }\n"
@@ -83,12 +82,11 @@ mod tests {
 
     #[test]
     fn a_missing_last_member_does_not_mark_the_one_before() {
-        colored::control::set_override(false);
-        let text = json_diff(
+        let text = plain(&json_diff(
             &json!({"id": 346216, "result": {}}),
             &json!({"id": 346216}),
             "",
-        );
+        ));
         assert_eq!(text, "  {\n    \"id\": 346216\n-   \"result\": {}\n  }\n");
     }
 }

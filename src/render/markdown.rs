@@ -32,7 +32,8 @@ pub fn render(markdown: &str) -> String {
     out.trim_end().to_string() + "\n"
 }
 
-/// `code` in colour and **bold** in bold; the markers themselves are dropped.
+/// `code` in colour, its backticks kept (where the stream strips colour they
+/// are the only sign of code), and **bold** in bold, its stars dropped.
 fn inline(line: &str) -> String {
     let mut out = String::new();
     let mut rest = line;
@@ -50,11 +51,8 @@ fn inline(line: &str) -> String {
         let Some(end) = after.find(marker) else { break };
         out.push_str(&rest[..start]);
         let inner = &after[..end];
-        let colour = colored::control::SHOULD_COLORIZE.should_colorize();
-        out.push_str(&match (marker, colour) {
-            ("`", true) => inner.green().to_string(),
-            // Without colour the backticks are the only sign of code: keep them.
-            ("`", false) => format!("`{inner}`"),
+        out.push_str(&match marker {
+            "`" => format!("`{inner}`").green().to_string(),
             _ => inner.bold().to_string(),
         });
         rest = &after[end + width..];
@@ -69,10 +67,9 @@ mod tests {
 
     #[test]
     fn plain_text_without_colour_drops_markers() {
-        colored::control::set_override(false);
-        let text = render(
+        let text = crate::render::style::plain(&render(
             "# Title\nUse `id` and **never** reuse it.\n```json\n{\"a\": 1}\n```\nFacts: F6\n",
-        );
+        ));
         assert_eq!(
             text,
             "Title\nUse `id` and never reuse it.\n    {\"a\": 1}\n"

@@ -1,21 +1,41 @@
-//! Colour policy: on for terminals, off for pipes and files, and always as
-//! the user says (`--color`, `NO_COLOR`, `CLICOLOR_FORCE`).
+//! Colour policy: each of stdout and stderr coloured by its own terminal
+//! test, and always as the user says (`--color`, `NO_COLOR`,
+//! `CLICOLOR_FORCE`). Styles (`colored`) always write their escape codes;
+//! the stream a text goes to keeps or strips them (`commands::out`), and a
+//! text meant for a file or a script is made plain with [`plain`].
 
 use crate::cli::ColorChoice;
-use std::io::IsTerminal;
+use std::sync::OnceLock;
 
 pub use crate::content::printable::{one_line, visible};
 
+/// What `--color` said, set once at start.
+static CHOICE: OnceLock<anstream::ColorChoice> = OnceLock::new();
+
 pub fn init(choice: ColorChoice) {
-    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
-    let on = match choice {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto if set("NO_COLOR") => false,
-        ColorChoice::Auto if set("CLICOLOR_FORCE") => true,
-        ColorChoice::Auto => std::io::stdout().is_terminal(),
-    };
-    colored::control::set_override(on);
+    // Styles always write their codes: whether they reach the reader is
+    // decided per stream at the write, never by flipping this.
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "the one place: codes are always written, streams strip them"
+    )]
+    colored::control::set_override(true);
+    let _ = CHOICE.set(match choice {
+        ColorChoice::Auto => anstream::ColorChoice::Auto,
+        ColorChoice::Always => anstream::ColorChoice::Always,
+        ColorChoice::Never => anstream::ColorChoice::Never,
+    });
+}
+
+/// The choice each stream applies for itself: `Auto` (the default) looks
+/// at `NO_COLOR`, `CLICOLOR_FORCE` and whether that stream is a terminal.
+pub fn choice() -> anstream::ColorChoice {
+    CHOICE.get().copied().unwrap_or(anstream::ColorChoice::Auto)
+}
+
+/// `text` without escape codes: for JSON, reports and files.
+pub fn plain(text: &str) -> String {
+    anstream::adapter::strip_str(text).to_string()
 }
 
 /// Shortens a long one-line text for display, keeping its start.

@@ -67,8 +67,10 @@ impl Shared {
     }
 }
 
+/// One plain line on stderr; a failed write is lost, never a panic.
 fn log_line(line: &str) {
-    eprintln!("learn serve: {line}");
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "learn serve: {line}");
 }
 
 fn no_log(_: &str) {}

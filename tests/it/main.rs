@@ -4,6 +4,11 @@
 //! harness (`harness.rs`) runs them as libtest does, and says at the end what
 //! went unchecked for want of a tool (a failure under CI).
 
+#![allow(
+    clippy::disallowed_macros,
+    reason = "a test or bench binary prints its own results; the one output path is learn's"
+)]
+
 mod common;
 mod harness;
 
@@ -11,6 +16,7 @@ mod authoring;
 mod broken_content;
 mod cases;
 mod cli;
+mod colour;
 mod commands;
 mod conformance;
 mod coverage;
@@ -82,6 +88,7 @@ fn main() -> std::process::ExitCode {
     tests.extend(authoring::tests());
     tests.extend(broken_content::tests());
     tests.extend(cli::tests());
+    tests.extend(colour::tests());
     tests.extend(commands::tests());
     tests.extend(coverage::tests());
     tests.extend(doc_commands::tests());

@@ -44,7 +44,7 @@ pub(super) fn ask(ctx: &mut Ctx, quiz: &Quiz, args: &QuizArgs) -> Result<Status>
             Ok(())
         };
         let mut input = std::io::stdin().lock();
-        let mut out = std::io::stdout().lock();
+        let mut out = crate::commands::out::stdout();
         session.run(&mut input, &mut out, &mut record)
     };
     if let Some(progress) = saved {
@@ -65,7 +65,7 @@ pub(super) fn ask(ctx: &mut Ctx, quiz: &Quiz, args: &QuizArgs) -> Result<Status>
     if now_passed && !ctx.progress.is_done(&key) {
         ctx.mark_done(key)?;
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::commands::out::stdout();
     write_summary(&mut out, &session, &outcome, latest(ctx))?;
     out.flush()?;
     Ok(status(now_passed))

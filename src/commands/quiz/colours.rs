@@ -4,7 +4,8 @@ use crate::quiz::session::Paint;
 use crate::render::markdown;
 use colored::Colorize;
 
-/// Colours for the terminal (off for pipes, `--color never` and NO_COLOR).
+/// Colours for the terminal (stripped for pipes, `--color never` and
+/// NO_COLOR, by the stream: `commands::out`).
 pub(super) struct Colours;
 
 impl Paint for Colours {
@@ -26,11 +27,8 @@ impl Paint for Colours {
     fn prose(&self, text: &str) -> String {
         markdown::render(text).trim_end().to_string()
     }
+    /// In its backticks, which say "a command" where colour is stripped.
     fn command(&self, text: &str) -> String {
-        if colored::control::SHOULD_COLORIZE.should_colorize() {
-            text.green().to_string()
-        } else {
-            format!("`{text}`")
-        }
+        format!("`{text}`").green().to_string()
     }
 }

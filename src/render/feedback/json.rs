@@ -54,7 +54,7 @@ fn message(
     match messages {
         JsonMessages::Full(read_more) if verdict.outcome() == Outcome::Failed => {
             let section = read_more.get(&verdict.fact).unwrap_or(&exercise.section);
-            scenario_details(verdict, section, lang, "")
+            crate::render::style::plain(&scenario_details(verdict, section, lang, ""))
         }
         _ => clip_message(plain_problems(verdict, lang)),
     }

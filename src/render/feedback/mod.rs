@@ -43,7 +43,8 @@ pub fn plain_problems(verdict: &ScenarioVerdict, lang: Lang) -> String {
         parts.extend(process_note(verdict, lang));
         parts.push(crate::words::of(lang).rule(&verdict.fact, verdict.rule.get(lang)));
     }
-    parts.join("\n")
+    // For JSON and reports: the diff's styles are no text.
+    crate::render::style::plain(&parts.join("\n"))
 }
 
 /// `text` (a problem in words) with the line of the step it happened at,

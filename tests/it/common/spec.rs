@@ -26,6 +26,10 @@ fn holds_the_spec(dir: &Path) -> bool {
 /// The folder with the official files, or `None` (after saying why on
 /// stderr) when this machine has none and the run is not CI. `what` names
 /// the check that is skipped, for that line.
+#[allow(
+    clippy::disallowed_macros,
+    reason = "a test's note on stderr, outside the program's output path"
+)]
 pub fn spec_dir(what: &str) -> Option<PathBuf> {
     if let Some(dir) = located() {
         return Some(dir);

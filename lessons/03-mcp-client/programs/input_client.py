@@ -29,6 +29,7 @@ one text block, the schema's other form.
   url-accept-on-decline      accepts a URL question even when the user declines
   no-round-limit             answers round after round, with no limit
   first-item-text            reports the text of the first content item, whatever its type
+  retry-with-answers-as-arguments  puts the user's answer into the retry's arguments too
 """
 
 import json
@@ -170,6 +171,8 @@ class Client:
                 return {"outcome": "protocol-error", "text": "still asking after five rounds"}
             rounds_left -= 1
             retry = dict(params)
+            if self.defect == "retry-with-answers-as-arguments":
+                retry["arguments"] = {"user": self.user}
             retry["inputResponses"] = self.answers(result.get("inputRequests", {}))
             if "requestState" in result:
                 state = result["requestState"]

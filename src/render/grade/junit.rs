@@ -4,50 +4,108 @@
 //! The quiz, when graded, is a suite with a case per question.
 
 use super::failure_text;
-use super::xml::{attribute, escape};
+use super::xml::printable;
 use crate::grade::report::{ExerciseReport, QuizReport, Report};
 use crate::render::style::one_line;
-use std::fmt::Write;
+use quick_xml::Writer;
+use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
+use std::io;
 
 struct Case {
     name: String,
     failure: Option<(String, String)>,
 }
 
+/// A suite as the report gives it: its name, score and cases.
+struct Suite {
+    name: String,
+    score: String,
+    cases: Vec<Case>,
+}
+
 pub fn render(report: &Report) -> String {
-    let mut suites = String::new();
-    let (mut tests, mut failures) = (0, 0);
     let seed = report.seed.map_or_else(String::new, |s| s.to_string());
+    let mut suites = Vec::new();
     for submission in &report.submissions {
         for exercise in &submission.exercises {
-            let cases = exercise_cases(exercise);
-            let score = format!("{}/{}", exercise.score, exercise.max_score);
-            suite(
-                &mut suites,
-                &format!("{}/{}", one_line(&submission.name), exercise.id),
-                &score,
-                &seed,
-                &cases,
-                &mut tests,
-                &mut failures,
-            );
+            suites.push(Suite {
+                name: format!("{}/{}", one_line(&submission.name), exercise.id),
+                score: format!("{}/{}", exercise.score, exercise.max_score),
+                cases: exercise_cases(exercise),
+            });
         }
         if let Some(quiz) = &submission.quiz {
-            let score = format!("{}/{}", quiz.score, quiz.max_score);
-            suite(
-                &mut suites,
-                &format!("{}/quiz", one_line(&submission.name)),
-                &score,
-                &seed,
-                &quiz_cases(quiz),
-                &mut tests,
-                &mut failures,
-            );
+            suites.push(Suite {
+                name: format!("{}/quiz", one_line(&submission.name)),
+                score: format!("{}/{}", quiz.score, quiz.max_score),
+                cases: quiz_cases(quiz),
+            });
         }
     }
-    format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"learn grade\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\">\n{suites}</testsuites>\n"
-    )
+    let mut writer = Writer::new_with_indent(Vec::new(), b' ', 2);
+    // Writing to a Vec cannot fail.
+    let _ = write_suites(&mut writer, &suites, &seed);
+    let mut xml = String::from_utf8_lossy(&writer.into_inner()).into_owned();
+    xml.push('\n');
+    xml
+}
+
+fn write_suites(writer: &mut Writer<Vec<u8>>, suites: &[Suite], seed: &str) -> io::Result<()> {
+    writer.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+    let tests: usize = suites.iter().map(|s| s.cases.len()).sum();
+    let failures: usize = suites.iter().map(failed).sum();
+    let mut root = BytesStart::new("testsuites");
+    root.push_attribute(("name", "learn grade"));
+    root.push_attribute(("tests", tests.to_string().as_str()));
+    root.push_attribute(("failures", failures.to_string().as_str()));
+    root.push_attribute(("errors", "0"));
+    writer.write_event(Event::Start(root))?;
+    for suite in suites {
+        write_suite(writer, suite, seed)?;
+    }
+    writer.write_event(Event::End(BytesEnd::new("testsuites")))
+}
+
+fn failed(suite: &Suite) -> usize {
+    suite.cases.iter().filter(|c| c.failure.is_some()).count()
+}
+
+fn write_suite(writer: &mut Writer<Vec<u8>>, suite: &Suite, seed: &str) -> io::Result<()> {
+    let name = printable(&suite.name);
+    let mut start = BytesStart::new("testsuite");
+    start.push_attribute(("name", name.as_str()));
+    start.push_attribute(("tests", suite.cases.len().to_string().as_str()));
+    start.push_attribute(("failures", failed(suite).to_string().as_str()));
+    start.push_attribute(("errors", "0"));
+    start.push_attribute(("skipped", "0"));
+    writer.write_event(Event::Start(start))?;
+    writer
+        .create_element("properties")
+        .write_inner_content(|w| {
+            for (key, value) in [("score", suite.score.as_str()), ("seed", seed)] {
+                w.create_element("property")
+                    .with_attributes([("name", key), ("value", value)])
+                    .write_empty()?;
+            }
+            Ok(())
+        })?;
+    let class = name.replace('/', ".");
+    for case in &suite.cases {
+        let element = writer.create_element("testcase").with_attributes([
+            ("name", printable(&one_line(&case.name)).as_str()),
+            ("classname", class.as_str()),
+        ]);
+        match &case.failure {
+            None => element.write_empty()?,
+            Some((message, text)) => element.write_inner_content(|w| {
+                w.create_element("failure")
+                    .with_attribute(("message", printable(&one_line(message)).as_str()))
+                    .write_text_content(BytesText::new(&printable(text)))?;
+                Ok(())
+            })?,
+        };
+    }
+    writer.write_event(Event::End(BytesEnd::new("testsuite")))
 }
 
 fn exercise_cases(exercise: &ExerciseReport) -> Vec<Case> {
@@ -98,49 +156,62 @@ fn quiz_cases(quiz: &QuizReport) -> Vec<Case> {
         .collect()
 }
 
-fn suite(
-    out: &mut String,
-    name: &str,
-    score: &str,
-    seed: &str,
-    cases: &[Case],
-    tests: &mut usize,
-    failures: &mut usize,
-) {
-    let failed = cases.iter().filter(|c| c.failure.is_some()).count();
-    *tests += cases.len();
-    *failures += failed;
-    let _ = writeln!(
-        out,
-        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failed}\" errors=\"0\" skipped=\"0\">",
-        attribute(name),
-        cases.len()
-    );
-    let _ = writeln!(
-        out,
-        "    <properties><property name=\"score\" value=\"{}\"/><property name=\"seed\" value=\"{seed}\"/></properties>",
-        attribute(score)
-    );
-    let class = name.replace('/', ".");
-    for case in cases {
-        let open = format!(
-            "    <testcase name=\"{}\" classname=\"{}\"",
-            attribute(&case.name),
-            attribute(&class)
-        );
-        match &case.failure {
-            None => {
-                let _ = writeln!(out, "{open}/>");
-            }
-            Some((message, text)) => {
-                let _ = writeln!(
-                    out,
-                    "{open}>\n      <failure message=\"{}\">{}</failure>\n    </testcase>",
-                    attribute(message),
-                    escape(text)
-                );
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::report::sample;
+    use quick_xml::Reader;
+
+    /// Every name, message and text comes back as written, control
+    /// characters shown as `\u{..}`, and the counts add up.
+    #[test]
+    fn the_report_reads_back_with_its_names_and_failures() {
+        let mut report = sample();
+        let exercise = &mut report.submissions[0].exercises[0];
+        exercise.scenarios[0].passed = false;
+        exercise.scenarios[0].message = "<b>\"x\" & 'y'\u{1b}[0m\nsecond line".into();
+        let xml = render(&report);
+        assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"), "{xml}");
+        let mut reader = Reader::from_str(&xml);
+        let (mut cases, mut failures, mut texts) = (0, Vec::new(), Vec::new());
+        let mut declared = None;
+        loop {
+            match reader.read_event().expect("well-formed XML") {
+                Event::Eof => break,
+                Event::Start(tag) | Event::Empty(tag) => match tag.name().as_ref() {
+                    b"testsuites" => {
+                        let value = |name: &str| {
+                            tag.try_get_attribute(name)
+                                .expect("attribute")
+                                .map(|a| a.unescape_value().expect("value").into_owned())
+                        };
+                        declared = Some((value("tests"), value("failures")));
+                    }
+                    b"testcase" => cases += 1,
+                    b"failure" => failures.push(
+                        tag.try_get_attribute("message")
+                            .expect("attribute")
+                            .expect("message")
+                            .unescape_value()
+                            .expect("value")
+                            .into_owned(),
+                    ),
+                    _ => {}
+                },
+                Event::Text(text) => texts.push(text.decode().expect("text").into_owned()),
+                Event::GeneralRef(r) => texts.push(format!("&{};", String::from_utf8_lossy(&r))),
+                _ => {}
             }
         }
+        let (tests, failed) = declared.expect("a testsuites element");
+        assert_eq!(tests, Some(cases.to_string()));
+        assert_eq!(failed, Some(failures.len().to_string()));
+        assert!(
+            failures.contains(&"<b>\"x\" & 'y'\\u{1b}[0m".to_string()),
+            "{failures:?}"
+        );
+        let text = texts.concat();
+        assert!(text.contains("\\u{1b}[0m"), "{text}");
+        assert!(!xml.contains('\u{1b}'), "no raw control character: {xml}");
     }
-    out.push_str("  </testsuite>\n");
 }

@@ -1,23 +1,25 @@
-//! Escaping for hand-written XML. Student output can hold anything, so
-//! besides the five special characters, characters XML 1.0 forbids even
-//! escaped (most controls) are written as visible `\u{..}` text.
+//! Text for XML and HTML reports. Student output can hold anything: the
+//! characters XML 1.0 forbids even escaped (most controls) are written as
+//! visible `\u{..}` text ([`printable`]), and quick-xml escapes the five
+//! special characters (the JUnit writer does it itself; the HTML report
+//! calls [`escape`] and [`attribute`]).
+
+use quick_xml::escape::escape as escape_specials;
+
+/// `text` with every character XML 1.0 forbids shown as `\u{..}`.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\t' | '\n' | '\r' => c.to_string(),
+            c if allowed(c) => c.to_string(),
+            c => format!("\\u{{{:x}}}", u32::from(c)),
+        })
+        .collect()
+}
 
 /// Text for element content or a double-quoted attribute value.
 pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if allowed(c) => out.push(c),
-            c => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
-        }
-    }
-    out
+    escape_specials(printable(text)).into_owned()
 }
 
 /// For attributes: line breaks kept as character references (a parser
@@ -44,5 +46,6 @@ mod tests {
         assert_eq!(escape("\u{fffe}"), "\\u{fffe}");
         assert_eq!(attribute("a\nb"), "a&#10;b");
         assert_eq!(escape("]]>"), "]]&gt;");
+        assert_eq!(printable("a\u{1}<"), "a\\u{1}<");
     }
 }

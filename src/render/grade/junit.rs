@@ -171,7 +171,10 @@ mod tests {
         exercise.scenarios[0].passed = false;
         exercise.scenarios[0].message = "<b>\"x\" & 'y'\u{1b}[0m\nsecond line".into();
         let xml = render(&report);
-        assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"), "{xml}");
+        assert!(
+            xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"),
+            "{xml}"
+        );
         let mut reader = Reader::from_str(&xml);
         let (mut cases, mut failures, mut texts) = (0, Vec::new(), Vec::new());
         let mut declared = None;

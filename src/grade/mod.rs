@@ -205,19 +205,17 @@ pub fn grade_class(
     };
     let check_started = Instant::now();
     bar.start("checking", submissions.len());
-    let alone: Vec<bool> = exercises
-        .iter()
-        .map(|e| options.hidden.iter().any(|(id, _)| id == &e.id))
-        .collect();
-    let results = run::check_all(
-        &tasks,
-        &exercises,
-        &alone,
-        submissions.len(),
-        options.jobs,
-        &check_options,
-        bar,
-    );
+    let private_dir = grade_dir.join("private");
+    let _ = std::fs::remove_dir_all(&private_dir);
+    let checking = run::Checking {
+        exercises: &exercises,
+        hidden: &options.hidden,
+        private_dir: &private_dir,
+        jobs: options.jobs,
+        options: &check_options,
+    };
+    let results = run::check_all(&tasks, &checking, submissions.len(), bar);
+    let _ = std::fs::remove_dir_all(&private_dir);
     bar.finish();
     // Every sandbox must be gone before anything is reported.
     if !sandbox::all_ended(Duration::from_secs(10)) {

@@ -24,21 +24,21 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-const HIDDEN_MARKER: &str = "hidden-input-q7w3";
+pub(crate) const HIDDEN_MARKER: &str = "hidden-input-q7w3";
 
-fn write(path: &Path, text: &str) {
+pub(crate) fn write(path: &Path, text: &str) {
     fs::create_dir_all(path.parent().expect("parent")).expect("create folder");
     fs::write(path, text).expect("write");
 }
 
-fn echo() -> Exercise {
+pub(crate) fn echo() -> Exercise {
     course()
         .into_iter()
         .find(|e| e.number == 2)
         .expect("exercise 2")
 }
 
-fn solution(e: &Exercise) -> String {
+pub(crate) fn solution(e: &Exercise) -> String {
     fs::read_to_string(repo().join("solutions").join(&e.file)).expect("solution")
 }
 
@@ -79,7 +79,7 @@ fn helper_bytes() -> &'static [u8] {
 
 /// Rust items for a student's file: the helper as bytes, a function that
 /// runs it (`helper(&["get", key], "")`), and a hash of a line as a key.
-fn helper_items() -> String {
+pub(crate) fn helper_items() -> String {
     let bytes: String = helper_bytes()
         .iter()
         .map(|b| format!("\\x{b:02x}"))
@@ -126,7 +126,7 @@ fn key(line: &str) -> String {{
 
 /// Exercise 2's solution, which also hands every answer to `keep(line,
 /// answer)` (items the caller adds).
-fn echo_solution_keeping(keep_items: &str) -> String {
+pub(crate) fn echo_solution_keeping(keep_items: &str) -> String {
     let e = echo();
     let text = solution(&e);
     let call = "serve_lines(respond);";
@@ -166,7 +166,7 @@ fn main() {{
 }
 
 /// A hidden scenario for exercise 2, in its own folder.
-fn hidden_scenarios(dir: &Path) {
+pub(crate) fn hidden_scenarios(dir: &Path) {
     write(
         &dir.join(format!("{}.toml", echo().id)),
         &format!(
@@ -188,7 +188,7 @@ expect = '{{"jsonrpc": "2.0", "id": "${{hidden_id}}", "result": "$object"}}'
 }
 
 /// One student folder holding only exercise 2's file.
-fn echo_student(class: &Path, name: &str, text: &str) -> PathBuf {
+pub(crate) fn echo_student(class: &Path, name: &str, text: &str) -> PathBuf {
     let dir = class.join(name);
     write(&dir.join("exercises").join(echo().file), text);
     dir
@@ -196,7 +196,7 @@ fn echo_student(class: &Path, name: &str, text: &str) -> PathBuf {
 
 /// How `learn` is started.
 #[derive(Clone, Copy, PartialEq)]
-enum Keyring {
+pub(crate) enum Keyring {
     /// As the test runs.
     Inherited,
     /// In a session keyring of its own that every process it starts
@@ -205,7 +205,7 @@ enum Keyring {
 }
 
 /// `learn grade --format json` with the repository as the grader.
-fn grade(
+pub(crate) fn grade(
     students: &[&Path],
     hidden: Option<&Path>,
     extra: &[&str],

@@ -20,6 +20,7 @@ mod floods;
 mod grade;
 mod grade_attacks;
 mod grade_fixture;
+mod grade_hidden;
 mod grade_isolation;
 mod grade_report;
 mod hostile;
@@ -66,6 +67,7 @@ fn main() -> std::process::ExitCode {
     slowest.extend(interop::tests());
     slowest.extend(grade_attacks::tests());
     slowest.extend(grade_isolation::tests());
+    slowest.extend(grade_hidden::tests());
     slowest.extend(grade::tests());
     let mut tests = interleave(slowest, cases::tests(), 2);
     tests.extend(mutants::tests());

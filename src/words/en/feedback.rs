@@ -44,6 +44,11 @@ impl Feedback for En {
             "Time ran out after {seconds} s while waiting for answers (`--timeout` sets the limit)."
         )
     }
+    fn time_ran_out(&self, seconds: u64) -> String {
+        format!(
+            "Not run: time ran out. This student's programs had used up their run-time budget of {seconds} s (`--student-budget`) in earlier scenarios."
+        )
+    }
     fn output_never_ended(&self, seconds: u64) -> String {
         format!(
             "Every answer came, but after stdin closed the program kept its output open for {seconds} s. A stdio server must exit (or at least close stdout) when its input ends: that is how a client knows nothing more is coming."

@@ -7,7 +7,7 @@ use crate::content::{Exercise, scenario::Scenario};
 use crate::judge::every::Conversation;
 use crate::judge::{self, CheckResult, Problem, ScenarioVerdict};
 use crate::runner::build::{BuildOutput, Built, build_bin};
-use crate::runner::transcript::Transcript;
+use crate::runner::transcript::{LimitHit, Transcript};
 use crate::runner::{self, Limits, Program};
 use anyhow::{Context, Result};
 
@@ -104,8 +104,9 @@ pub fn check_program(
         private: &|| Err(String::new()),
         deadline: None,
     };
-    check_program_with(exercise, program, options, &schedule)
-        .unwrap_or_else(|_| CheckResult::Ran { scenarios: Vec::new() })
+    check_program_with(exercise, program, options, &schedule).unwrap_or_else(|_| CheckResult::Ran {
+        scenarios: Vec::new(),
+    })
 }
 
 /// What grading adds to how one program's scenarios are played.
@@ -234,7 +235,20 @@ fn play_within(
                 lines: Vec::new(),
             };
         }
-        options.limits.timeout = options.limits.timeout.min(left);
+        if left < options.limits.timeout {
+            // Cut short by the budget, not by `--timeout`: said so.
+            options.limits.timeout = left;
+            let mut played =
+                play_scenario(exercise, scenario, index, program, &options, keep_lines);
+            for problem in &mut played.verdict.problems {
+                if matches!(problem, Problem::Limit(LimitHit::Timeout { .. })) {
+                    *problem = Problem::TimeRanOut {
+                        seconds: budget.as_secs(),
+                    };
+                }
+            }
+            return played;
+        }
     }
     play_scenario(exercise, scenario, index, program, &options, keep_lines)
 }

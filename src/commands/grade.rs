@@ -81,6 +81,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
         hidden_dir: args.scenarios.clone(),
         hidden,
         reveal_hidden: args.reveal_hidden,
+        student_budget: args.student_budget.map(Duration::from_secs_f64),
     };
     let book = grade_class(
         &ctx.project,

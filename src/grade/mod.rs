@@ -66,6 +66,9 @@ pub struct GradeOptions {
     pub hidden: BTreeSet<(String, String)>,
     /// Show hidden scenarios in full in the reports.
     pub reveal_hidden: bool,
+    /// Wall-clock time all of one student's scenarios may take
+    /// (`--student-budget`); `None`: `run::default_budget`.
+    pub student_budget: Option<Duration>,
 }
 
 /// Grades every submission against `course` (the grader's, already holding
@@ -213,6 +216,10 @@ pub fn grade_class(
         private_dir: &private_dir,
         jobs: options.jobs,
         options: &check_options,
+        budget: options.student_budget.unwrap_or_else(|| {
+            let scenarios = exercises.iter().map(|e| e.scenarios.len()).sum();
+            run::default_budget(scenarios, options.timeout)
+        }),
     };
     let results = run::check_all(&tasks, &checking, submissions.len(), bar);
     let _ = std::fs::remove_dir_all(&private_dir);

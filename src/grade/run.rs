@@ -21,6 +21,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
+use std::time::{Duration, Instant};
 
 /// One program to check: submission `submission`'s file for `exercise`.
 pub struct Task {
@@ -61,6 +62,18 @@ pub struct Checking<'a> {
     pub private_dir: &'a Path,
     pub jobs: usize,
     pub options: &'a CheckOptions,
+    /// Wall-clock time all of one student's scenarios may take together.
+    pub budget: Duration,
+}
+
+/// The run-time budget per student when none is given: half of what a
+/// program that never answers would cost in every scenario (`scenarios`,
+/// all exercises graded, each waiting out `timeout`, two at a time), and
+/// at least four timeouts. An honest program answers in milliseconds; one
+/// that hangs in every scenario costs its student this, and no more.
+pub fn default_budget(scenarios: usize, timeout: Duration) -> Duration {
+    let scenarios = u32::try_from(scenarios).unwrap_or(u32::MAX);
+    (timeout.saturating_mul(scenarios) / 4).max(timeout.saturating_mul(4))
 }
 
 /// Runs every task; the result at position `i` belongs to `tasks[i]`
@@ -101,9 +114,17 @@ pub fn check_all(
                 .count();
         let (solo, together): (Vec<usize>, Vec<usize>) =
             (start..end).partition(|&i| alone.get(tasks[i].exercise).copied().unwrap_or(false));
-        check_batch(tasks, &together, checking, checking.jobs, &mut results);
+        // The student's budget starts with their first program.
+        let deadline = Instant::now() + checking.budget;
+        check_batch(
+            tasks,
+            &together,
+            checking,
+            (checking.jobs, deadline),
+            &mut results,
+        );
         for i in solo {
-            check_batch(tasks, &[i], checking, 1, &mut results);
+            check_batch(tasks, &[i], checking, (1, deadline), &mut results);
         }
         bar.advance(1);
         start = end;
@@ -111,12 +132,12 @@ pub fn check_all(
     results
 }
 
-/// Checks the tasks at `batch`, up to `jobs` at once.
+/// Checks the tasks at `batch`, up to `jobs` at once, none past `deadline`.
 fn check_batch(
     tasks: &[Task],
     batch: &[usize],
     checking: &Checking,
-    jobs: usize,
+    (jobs, deadline): (usize, Instant),
     results: &mut [TaskResult],
 ) {
     let done = Mutex::new(Vec::new());
@@ -125,7 +146,7 @@ fn check_batch(
         for _ in 0..jobs.clamp(1, batch.len().max(1)) {
             scope.spawn(|| {
                 while let Some(&index) = batch.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let result = check_one(&tasks[index], checking);
+                    let result = check_one(&tasks[index], checking, deadline);
                     if let Ok(mut done) = done.lock() {
                         done.push((index, result));
                     }
@@ -138,7 +159,7 @@ fn check_batch(
     }
 }
 
-fn check_one(task: &Task, checking: &Checking) -> TaskResult {
+fn check_one(task: &Task, checking: &Checking, deadline: Instant) -> TaskResult {
     let exercise = checking.exercises[task.exercise];
     let hidden = |name: &str| {
         checking
@@ -149,7 +170,7 @@ fn check_one(task: &Task, checking: &Checking) -> TaskResult {
     let schedule = Schedule {
         alone: &|scenario| hidden(&scenario.name),
         private: &private,
-        deadline: None,
+        deadline: Some((deadline, checking.budget)),
     };
     match sha256_file(&task.binary.path) {
         Ok(now) if now == task.binary.sha256 => {
@@ -170,7 +191,9 @@ fn private_copy(task: &Task, dir: &Path) -> Result<Private, String> {
     let n = MADE.fetch_add(1, Ordering::Relaxed);
     let path = dir.join(format!("{}-{}-{n}", task.submission, task.exercise));
     let failed = |why: String| {
-        format!("the grader could not copy this program for a hidden scenario ({why}): this is the grader's disk, not the student's program")
+        format!(
+            "the grader could not copy this program for a hidden scenario ({why}): this is the grader's disk, not the student's program"
+        )
     };
     let mut program = task.program.clone();
     match &mut program.sandbox {

@@ -88,12 +88,7 @@ fn a_hidden_scenario_shares_no_lock_with_another_scenario() {
     hidden_scenarios(&hidden);
     let relay = echo_student(class.path(), "relay", &lock_relay());
     let honest = echo_student(class.path(), "honest", &solution(&echo()));
-    let (report, err) = grade(
-        &[&relay, &honest],
-        Some(&hidden),
-        &[],
-        Keyring::Inherited,
-    );
+    let (report, err) = grade(&[&relay, &honest], Some(&hidden), &[], Keyring::Inherited);
     let mut text = String::new();
     strings(&report, &mut text);
     let marker: String = HIDDEN_MARKER.chars().rev().collect();

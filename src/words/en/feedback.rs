@@ -46,7 +46,7 @@ impl Feedback for En {
     }
     fn time_ran_out(&self, seconds: u64) -> String {
         format!(
-            "Not run: time ran out. This student's programs had used up their run-time budget of {seconds} s (`--student-budget`) in earlier scenarios."
+            "Time ran out: this student's programs used up their run-time budget of {seconds} s for all scenarios (`--student-budget`), so this scenario was stopped or not run."
         )
     }
     fn output_never_ended(&self, seconds: u64) -> String {

@@ -44,7 +44,7 @@ impl Feedback for Zh {
     }
     fn time_ran_out(&self, seconds: u64) -> String {
         format!(
-            "未运行：时间用完了。该学生的程序已在之前的场景中用完了 {seconds} 秒的运行时间预算（`--student-budget`）。"
+            "时间用完了：该学生的程序用完了所有场景共 {seconds} 秒的运行时间预算（`--student-budget`），所以这个场景被停止或没有运行。"
         )
     }
     fn output_never_ended(&self, seconds: u64) -> String {

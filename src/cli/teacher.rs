@@ -87,6 +87,11 @@ pub struct GradeArgs {
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub student_budget: Option<f64>,
 
+    /// MiB of built programs (and compiler messages) target/grade/bin keeps
+    /// between gradings; the ones used least recently go first
+    #[arg(long, default_value_t = 1024, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    pub cache_limit: u64,
+
     /// MiB all of one student's processes (compiles and programs) may hold
     /// at once; over it, they are all stopped (enforced when grading as root,
     /// where each student's sandboxes run as a user of their own)

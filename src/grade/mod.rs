@@ -69,6 +69,8 @@ pub struct GradeOptions {
     /// Wall-clock time all of one student's scenarios may take
     /// (`--student-budget`); `None`: `run::default_budget`.
     pub student_budget: Option<Duration>,
+    /// Bytes `target/grade/bin` may keep between gradings (`--cache-limit`).
+    pub cache_limit: u64,
 }
 
 /// Grades every submission against `course` (the grader's, already holding
@@ -105,6 +107,7 @@ pub fn grade_class(
         .collect();
     let grade_dir = project.root.join("target").join("grade");
     let _lock = integrity::lock(&grade_dir)?;
+    cache::trim(&grade_dir.join("bin"), options.cache_limit);
 
     let build_started = Instant::now();
     let toolchain = toolchain::prepare(&project.root, &grade_dir, options.jobs)?;
@@ -229,6 +232,13 @@ pub fn grade_class(
         bail!("a student's sandbox did not end; no report was written");
     }
     let over_memory = memory.stop();
+    if let Some(Err(why)) = results.iter().find(|r| {
+        r.as_ref()
+            .is_err_and(|why| why.starts_with(run::COPY_FAILED))
+    }) {
+        bail!("{why}");
+    }
+    cache::trim(&grade_dir.join("bin"), options.cache_limit);
     let timing = Timing {
         programs,
         build_seconds,

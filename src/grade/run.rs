@@ -34,6 +34,10 @@ pub struct Task {
 /// A task's scenarios, or why its program was not run.
 pub type TaskResult = Result<Vec<ScenarioVerdict>, String>;
 
+/// The prefix of a task's reason when the grader could not copy its program
+/// for a hidden scenario (its disk): the run stops, with no report.
+pub const COPY_FAILED: &str = "the grader could not copy a program for a hidden scenario";
+
 /// The prefix of a task's reason when its sandbox, not its program, failed.
 pub const SANDBOX_FAILED: &str = "the grading machine could not start this program in its sandbox";
 
@@ -192,7 +196,7 @@ fn private_copy(task: &Task, dir: &Path) -> Result<Private, String> {
     let path = dir.join(format!("{}-{}-{n}", task.submission, task.exercise));
     let failed = |why: String| {
         format!(
-            "the grader could not copy this program for a hidden scenario ({why}): this is the grader's disk, not the student's program"
+            "{COPY_FAILED} ({why}): this is the grading machine's fault, not a student's; no report was written"
         )
     };
     let mut program = task.program.clone();

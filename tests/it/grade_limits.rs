@@ -1,9 +1,13 @@
-//! What one student can cost the grader (issue 36): run time (item 7).
+//! What one student can cost the grader (issue 36): disk (item 6) and run
+//! time (item 7).
 
+use crate::common::class::course_grader;
 use crate::common::course::course;
 use crate::common::*;
 use crate::grade_isolation::{Keyring, echo, echo_student, grade, solution};
+use serde_json::Value;
 use std::fs;
+use std::path::Path;
 use std::time::Instant;
 
 /// A program that reads nothing, answers nothing and never ends.
@@ -88,7 +92,119 @@ fn a_student_s_scenarios_stop_when_their_budget_is_spent() {
     );
 }
 
+/// Bytes of the files in `dir`.
+fn bytes_in(dir: &Path) -> u64 {
+    fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.metadata().ok())
+        .map(|m| m.len())
+        .sum()
+}
+
+/// Item 6: what `target/grade/bin` keeps between gradings is capped
+/// (`--cache-limit`, least recently used first out), and a grader that
+/// cannot keep a program it built (its disk full; here `target/grade/bin`
+/// read-only, a bind mount in a mount namespace of the test's own, since
+/// file modes stop no root) stops with exit 2 and says it is the grader's
+/// fault, where it once told an honest student their file did not compile.
+fn the_program_cache_is_capped_and_its_write_failures_are_the_grader_s() {
+    assert!(
+        std::process::Command::new("unshare")
+            .args(["--mount", "true"])
+            .status()
+            .is_ok_and(|s| s.success()),
+        "this test needs `unshare --mount` (root)"
+    );
+    let kept = kept_folder("grade-cache");
+    let grader = kept.path.join("grader");
+    course_grader(&grader);
+    let class = kept.path.join("class");
+    let _ = fs::remove_dir_all(&class);
+    let bin = grader.join("target/grade/bin");
+    // Files no grading has seen: each builds a program of its own.
+    let nonce = format!("{}-{:?}", std::process::id(), Instant::now());
+    let e = echo();
+    let own = |name: &str| {
+        let text = format!("{}\n// {name} {nonce}\n", solution(&e));
+        echo_student(&class, name, &text)
+    };
+    let grade = |students: &[&Path], extra: &[&str], read_only: bool| {
+        let learn = env!("CARGO_BIN_EXE_learn");
+        let mount = if read_only {
+            format!(
+                "mount --bind '{b}' '{b}' && mount -o remount,bind,ro '{b}' && ",
+                b = bin.display()
+            )
+        } else {
+            String::new()
+        };
+        let script = format!("{mount}exec \"$0\" \"$@\"");
+        let mut command = std::process::Command::new("unshare");
+        for (name, value) in learn_command(&grader).get_envs() {
+            match value {
+                Some(value) => command.env(name, value),
+                None => command.env_remove(name),
+            };
+        }
+        command
+            .current_dir(&grader)
+            .args([
+                "--mount",
+                "--propagation",
+                "private",
+                "sh",
+                "-c",
+                &script,
+                learn,
+            ])
+            .args(["grade", "--format", "json", "--seed", "5", "--jobs", "2"])
+            .args(["--timeout", "2"])
+            .args(extra)
+            .args(students)
+            .output()
+            .expect("learn grade runs")
+    };
+    let students: Vec<_> = ["a", "b", "c", "d"].iter().map(|n| own(n)).collect();
+    let refs: Vec<&Path> = students.iter().map(|p| p.as_path()).collect();
+    let output = grade(&refs, &["--cache-limit", "3"], false);
+    let err = stderr(&output);
+    assert!(matches!(code(&output), 0 | 1), "{err}");
+    let report: Value = serde_json::from_str(&stdout(&output)).expect("a JSON report");
+    assert!(
+        report["submissions"]
+            .as_array()
+            .is_some_and(|s| s.len() == 4 && s.iter().all(|s| s["score"] == e.points)),
+        "every student earns exercise 2:\n{report:#}"
+    );
+    let kept_bytes = bytes_in(&bin);
+    assert!(
+        kept_bytes <= 3 << 20,
+        "target/grade/bin keeps {kept_bytes} bytes under --cache-limit 3 (MiB)"
+    );
+
+    let late = own("late");
+    let output = grade(&[&late], &[], true);
+    let err = stderr(&output);
+    let out = stdout(&output);
+    assert_eq!(code(&output), 2, "{err}\n{out}");
+    assert!(
+        err.contains("target/grade/bin") && err.contains("not a student's"),
+        "the grader's own failure, named:\n{err}"
+    );
+    assert!(
+        !out.contains("could not be compiled"),
+        "a student was blamed:\n{out}"
+    );
+}
+
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::{Tool, test};
-    vec![test!(a_student_s_scenarios_stop_when_their_budget_is_spent).needs(Tool::Sandbox)]
+    vec![
+        test!(a_student_s_scenarios_stop_when_their_budget_is_spent).needs(Tool::Sandbox),
+        test!(the_program_cache_is_capped_and_its_write_failures_are_the_grader_s)
+            .needs(Tool::Sandbox)
+            .needs(Tool::Root),
+    ]
 }

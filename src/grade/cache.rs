@@ -152,3 +152,35 @@ pub fn trim(dir: &Path, limit: u64) {
         total = total.saturating_sub(bytes);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trim_removes_the_entries_used_least_recently_until_the_rest_fit() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let now = SystemTime::now();
+        for (key, age) in [("old", 30), ("mid", 20), ("new", 10)] {
+            for (suffix, bytes) in [("", 90), (".sha256", 10)] {
+                let path = dir.path().join(format!("{key}{suffix}"));
+                fs::write(&path, vec![0u8; bytes]).expect("write");
+                let file = fs::File::options().append(true).open(&path).expect("open");
+                file.set_modified(now - Duration::from_secs(age))
+                    .expect("set the time");
+            }
+        }
+        // Using "old" makes it the newest.
+        used_now(&dir.path().join("old.sha256"));
+        trim(dir.path(), 250);
+        let mut left: Vec<String> = fs::read_dir(dir.path())
+            .expect("read")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["new", "new.sha256", "old", "old.sha256"]);
+        trim(dir.path(), 100);
+        assert!(!dir.path().join("new").exists() && dir.path().join("old").exists());
+    }
+}

@@ -227,3 +227,18 @@ fn private_copy(task: &Task, dir: &Path) -> Result<Private, String> {
         _ => Err(failed("the copy is not the program that was built".into())),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::default_budget;
+    use std::time::Duration;
+
+    #[test]
+    fn the_default_budget_is_a_quarter_of_every_scenario_s_timeout() {
+        let five = Duration::from_secs(5);
+        // The course's 307 scenarios at --timeout 5: never answering would
+        // cost 767.5 s, two at a time.
+        assert_eq!(default_budget(307, five), Duration::from_millis(383_750));
+        assert_eq!(default_budget(3, five), Duration::from_secs(20));
+    }
+}

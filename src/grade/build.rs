@@ -250,7 +250,7 @@ impl Builder<'_> {
 
     /// Compiles one file with `given` time; `None` when it ran out.
     fn compile(&self, s: usize, source: &Source, key: &str, given: Duration) -> Option<Compiled> {
-        if let Some(short) = disk_short(self.plan.grade_dir) {
+        if let Some(short) = disk_short(self.work_dir) {
             return Some(self.grader_failed(anyhow::anyhow!(short)));
         }
         let job = Job {
@@ -281,7 +281,7 @@ impl Builder<'_> {
                     blames_file: false, ..
                 }
                 | Attempt::Stopped(_),
-            ) if let Some(short) = disk_short(self.plan.grade_dir) => {
+            ) if let Some(short) = disk_short(self.work_dir) => {
                 Some(self.grader_failed(anyhow::anyhow!(short)))
             }
             Ok(Attempt::Errors {
@@ -327,9 +327,9 @@ fn limit_reached(limit: Duration) -> String {
     )
 }
 
-/// The free space a compile needs where `target/grade` is: what one
-/// compile may write (256 MiB, its sandbox's file size limit), and a
-/// margin for the program kept.
+/// The free space a compile needs where it writes (`target/grade/work`):
+/// what one compile may write (256 MiB, its sandbox's file size limit),
+/// and a margin for the program kept.
 const FREE_FOR_A_COMPILE: u64 = 320 << 20;
 
 /// Why the disk holding `dir` cannot take one more compile, when it cannot.

@@ -130,15 +130,23 @@ fn the_program_cache_is_capped_and_its_write_failures_are_the_grader_s() {
         let text = format!("{}\n// {name} {nonce}\n", solution(&e));
         echo_student(&class, name, &text)
     };
-    let grade = |students: &[&Path], extra: &[&str], read_only: bool| {
+    let work = grader.join("target/grade/work");
+    let grade = |students: &[&Path], extra: &[&str], disk: Disk| {
         let learn = env!("CARGO_BIN_EXE_learn");
-        let mount = if read_only {
-            format!(
+        let mount = match disk {
+            Disk::AsItIs => String::new(),
+            Disk::ReadOnlyCache => format!(
                 "mount --bind '{b}' '{b}' && mount -o remount,bind,ro '{b}' && ",
                 b = bin.display()
-            )
-        } else {
-            String::new()
+            ),
+            // Where compiles write, a disk with 64 MiB free.
+            Disk::NearlyFull => {
+                let _ = fs::create_dir_all(&work);
+                format!(
+                    "mount -t tmpfs -o size=64m learn-test '{w}' && ",
+                    w = work.display()
+                )
+            }
         };
         let script = format!("{mount}exec \"$0\" \"$@\"");
         let mut command = std::process::Command::new("unshare");
@@ -168,7 +176,7 @@ fn the_program_cache_is_capped_and_its_write_failures_are_the_grader_s() {
     };
     let students: Vec<_> = ["a", "b", "c", "d"].iter().map(|n| own(n)).collect();
     let refs: Vec<&Path> = students.iter().map(|p| p.as_path()).collect();
-    let output = grade(&refs, &["--cache-limit", "3"], false);
+    let output = grade(&refs, &["--cache-limit", "3"], Disk::AsItIs);
     let err = stderr(&output);
     assert!(matches!(code(&output), 0 | 1), "{err}");
     let report: Value = serde_json::from_str(&stdout(&output)).expect("a JSON report");
@@ -185,18 +193,33 @@ fn the_program_cache_is_capped_and_its_write_failures_are_the_grader_s() {
     );
 
     let late = own("late");
-    let output = grade(&[&late], &[], true);
-    let err = stderr(&output);
-    let out = stdout(&output);
-    assert_eq!(code(&output), 2, "{err}\n{out}");
-    assert!(
-        err.contains("target/grade/bin") && err.contains("not a student's"),
-        "the grader's own failure, named:\n{err}"
-    );
-    assert!(
-        !out.contains("could not be compiled"),
-        "a student was blamed:\n{out}"
-    );
+    for (disk, names) in [
+        (Disk::ReadOnlyCache, "target/grade/bin"),
+        (Disk::NearlyFull, "has 64 MiB free"),
+    ] {
+        let output = grade(&[&late], &[], disk);
+        let err = stderr(&output);
+        let out = stdout(&output);
+        assert_eq!(code(&output), 2, "{err}\n{out}");
+        assert!(
+            err.contains(names) && err.contains("not a student's"),
+            "the grader's own failure, named:\n{err}"
+        );
+        assert!(
+            !out.contains("could not be compiled"),
+            "a student was blamed:\n{out}"
+        );
+    }
+}
+
+/// Where `learn grade` writes, in the mount namespace it runs in.
+#[derive(Clone, Copy)]
+enum Disk {
+    AsItIs,
+    /// `target/grade/bin` read-only.
+    ReadOnlyCache,
+    /// A 64 MiB `tmpfs` where compiles write.
+    NearlyFull,
 }
 
 pub fn tests() -> Vec<crate::harness::Test> {

@@ -5,14 +5,16 @@ use crate::content::project::Project;
 use crate::content::template::{self, Bindings, SeededRng};
 use crate::content::{Exercise, scenario::Scenario};
 use crate::judge::every::Conversation;
-use crate::judge::{self, CheckResult, ScenarioVerdict};
+use crate::judge::{self, CheckResult, Problem, ScenarioVerdict};
 use crate::runner::build::{BuildOutput, Built, build_bin};
+use crate::runner::transcript::{LimitHit, Transcript};
 use crate::runner::{self, Limits, Program};
 use anyhow::{Context, Result};
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::thread;
+use std::time::{Duration, Instant};
 
 /// What to check an exercise's scenarios against.
 #[derive(Clone, Debug)]
@@ -97,37 +99,93 @@ pub fn check_program(
     program: &Program,
     options: &CheckOptions,
 ) -> CheckResult {
+    let schedule = Schedule {
+        alone: &|_| false,
+        private: &|| Err(String::new()),
+        deadline: None,
+    };
+    check_program_with(exercise, program, options, &schedule).unwrap_or_else(|_| CheckResult::Ran {
+        scenarios: Vec::new(),
+    })
+}
+
+/// What grading adds to how one program's scenarios are played.
+pub struct Schedule<'a> {
+    /// Scenarios that run with no other scenario of the program at once,
+    /// each on a program of its own that `private` makes: the hidden ones.
+    /// A process that holds hidden input then shares no file it could lock
+    /// with one whose output a student reads, not even the program file
+    /// (and a process of it that outlived its sandbox by a moment holds
+    /// only locks on a copy that nothing else ever opens).
+    pub alone: &'a (dyn Fn(&Scenario) -> bool + Sync),
+    /// A program of its own for one scenario that runs alone, or why the
+    /// grader could not make one (then nothing more is played).
+    pub private: &'a (dyn Fn() -> Result<Private, String> + Sync),
+    /// When the student's run-time budget ends, and how long it was: no
+    /// scenario runs past it, and one that would start after it is not
+    /// played (`Problem::TimeRanOut`).
+    pub deadline: Option<(Instant, Duration)>,
+}
+
+/// A program made for one scenario; its file is removed when dropped.
+pub struct Private {
+    pub program: Program,
+    pub file: Option<PathBuf>,
+}
+
+impl Drop for Private {
+    fn drop(&mut self) {
+        if let Some(file) = &self.file {
+            let _ = std::fs::remove_file(file);
+        }
+    }
+}
+
+/// `check_program`, with the scenarios `schedule` says run alone played
+/// after the others, one at a time, and within its deadline. An error: the
+/// grader could not make a program of its own for such a scenario.
+pub fn check_program_with(
+    exercise: &Exercise,
+    program: &Program,
+    options: &CheckOptions,
+    schedule: &Schedule,
+) -> Result<CheckResult, String> {
     let played: Mutex<Vec<Option<Played>>> = Mutex::new(vec![None; exercise.scenarios.len()]);
+    let (solo, shared): (Vec<usize>, Vec<usize>) = (0..exercise.scenarios.len())
+        .filter(|&i| exercise.scenarios[i].every.is_none())
+        .partition(|&i| (schedule.alone)(&exercise.scenarios[i]));
     let next = Mutex::new(0usize);
     let workers = options.scenarios_at_once.max(1);
     // What a program wrote is kept past its scenario only where a rule for
     // every message will read it: a server's flood is never held for long.
     let keep_lines = exercise.scenarios.iter().any(|s| s.every.is_some());
+    let play = |index: usize, program: &Program| {
+        let result = play_within(exercise, index, program, options, keep_lines, schedule);
+        if let Ok(mut all) = played.lock() {
+            all[index] = Some(result);
+        }
+    };
     thread::scope(|scope| {
-        for _ in 0..workers.min(exercise.scenarios.len()) {
+        for _ in 0..workers.min(shared.len()) {
             scope.spawn(|| {
                 loop {
                     let index = {
                         let Ok(mut next) = next.lock() else { return };
-                        let index = *next;
                         *next += 1;
-                        index
+                        *next - 1
                     };
-                    let Some(scenario) = exercise.scenarios.get(index) else {
+                    let Some(&index) = shared.get(index) else {
                         return;
                     };
-                    if scenario.every.is_some() {
-                        continue;
-                    }
-                    let result =
-                        play_scenario(exercise, scenario, index, program, options, keep_lines);
-                    if let Ok(mut all) = played.lock() {
-                        all[index] = Some(result);
-                    }
+                    play(index, program);
                 }
             });
         }
     });
+    for index in solo {
+        let private = (schedule.private)()?;
+        play(index, &private.program);
+    }
     let played = played.into_inner().unwrap_or_default();
     let conversations: Vec<Conversation> = exercise
         .scenarios
@@ -149,7 +207,50 @@ pub fn check_program(
             (None, played) => played.as_ref().map(|p| p.verdict.clone()),
         })
         .collect();
-    CheckResult::Ran { scenarios }
+    Ok(CheckResult::Ran { scenarios })
+}
+
+/// One scenario, with no more time than the deadline leaves; not played
+/// when it leaves none.
+fn play_within(
+    exercise: &Exercise,
+    index: usize,
+    program: &Program,
+    options: &CheckOptions,
+    keep_lines: bool,
+    schedule: &Schedule,
+) -> Played {
+    let scenario = &exercise.scenarios[index];
+    let mut options = options.clone();
+    if let Some((deadline, budget)) = schedule.deadline {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left < Duration::from_millis(100) {
+            let mut verdict = judge::judge_scenario(scenario, &Transcript::default());
+            verdict.runs.clear();
+            verdict.problems = vec![Problem::TimeRanOut {
+                seconds: budget.as_secs(),
+            }];
+            return Played {
+                verdict,
+                lines: Vec::new(),
+            };
+        }
+        if left < options.limits.timeout {
+            // Cut short by the budget, not by `--timeout`: said so.
+            options.limits.timeout = left;
+            let mut played =
+                play_scenario(exercise, scenario, index, program, &options, keep_lines);
+            for problem in &mut played.verdict.problems {
+                if matches!(problem, Problem::Limit(LimitHit::Timeout { .. })) {
+                    *problem = Problem::TimeRanOut {
+                        seconds: budget.as_secs(),
+                    };
+                }
+            }
+            return played;
+        }
+    }
+    play_scenario(exercise, scenario, index, program, &options, keep_lines)
 }
 
 /// One conversation played and judged, with what the program wrote in it.

@@ -79,6 +79,19 @@ pub struct GradeArgs {
     #[arg(long, default_value_t = 120.0, value_name = "SECONDS", value_parser = parse_timeout)]
     pub build_limit: f64,
 
+    /// Seconds all of one student's scenarios may take together; the rest
+    /// of that student's scenarios then fail as "time ran out" [default:
+    /// half of what a program that never answers would cost: every
+    /// scenario of the exercises graded x --timeout / 4, at least 4 x
+    /// --timeout]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub student_budget: Option<f64>,
+
+    /// MiB of built programs (and compiler messages) target/grade/bin keeps
+    /// between gradings; the ones used least recently go first
+    #[arg(long, default_value_t = 1024, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    pub cache_limit: u64,
+
     /// MiB all of one student's processes (compiles and programs) may hold
     /// at once; over it, they are all stopped (enforced when grading as root,
     /// where each student's sandboxes run as a user of their own)

@@ -81,6 +81,8 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
         hidden_dir: args.scenarios.clone(),
         hidden,
         reveal_hidden: args.reveal_hidden,
+        student_budget: args.student_budget.map(Duration::from_secs_f64),
+        cache_limit: args.cache_limit << 20,
     };
     let book = grade_class(
         &ctx.project,

@@ -12,7 +12,7 @@
 //! (`cache`). Each program's own hash is recorded when it is built and
 //! checked again before every run (`run`).
 
-use super::cache::{Cache, Kept};
+use super::cache::{Cache, Kept, MAX_PROGRAM};
 use super::compile::{self, Attempt, Job};
 use super::hash::sha256_hex;
 use super::progress::Bar;
@@ -146,10 +146,13 @@ pub fn build_class(plan: &BuildPlan, students: &[Vec<Source>], bar: &Bar) -> Res
     });
     let _ = fs::remove_dir_all(&work_dir);
     let built = built.into_inner().unwrap_or_default();
-    if built.programs.is_empty()
-        && let Ok(Some(why)) = builder.grader_failure.into_inner()
-    {
-        bail!("the grader could not compile any program, so no student was graded: {why}");
+    // Any failure of the grader's own (a disk full, a folder it cannot
+    // write) stops the run: no student is told that their file did not
+    // compile for it.
+    if let Ok(Some(why)) = builder.grader_failure.into_inner() {
+        bail!(
+            "the grader could not build a student's program ({why}): this is the grading machine's fault, not a student's; no report was written. Free some space where target/grade is (`learn grade --clean` deletes what it keeps), or fix what the message names, and grade again"
+        );
     }
     Ok(built)
 }
@@ -247,6 +250,9 @@ impl Builder<'_> {
 
     /// Compiles one file with `given` time; `None` when it ran out.
     fn compile(&self, s: usize, source: &Source, key: &str, given: Duration) -> Option<Compiled> {
+        if let Some(short) = disk_short(self.work_dir) {
+            return Some(self.grader_failed(anyhow::anyhow!(short)));
+        }
         let job = Job {
             dir: self.work_dir.join(format!("{s}-{}", source.exercise)),
             uid: self.plan.confinement.map(|c| c.uid(s)),
@@ -256,12 +262,28 @@ impl Builder<'_> {
         let attempt = compile::rustc(self.plan, &job, Instant::now() + given);
         let result = match attempt {
             Ok(Attempt::TimedOut) => None,
-            Ok(Attempt::Built(produced)) => Some(
-                self.cache
+            Ok(Attempt::Built(produced)) => Some(match fs::metadata(&produced) {
+                Ok(m) if m.len() > MAX_PROGRAM => Compiled::Errors(format!(
+                    "the program it builds is {} MiB, more than the {} MiB a program may be (an exercise program is about 2 MiB), so it was not kept or run",
+                    m.len() >> 20,
+                    MAX_PROGRAM >> 20
+                )),
+                _ => self
+                    .cache
                     .keep_program(key, &produced)
                     .map(Compiled::Program)
                     .unwrap_or_else(|e| self.grader_failed(e)),
-            ),
+            }),
+            // A compile that failed without pointing into the file, with the
+            // grader's disk (nearly) full: the disk's fault, not the file's.
+            Ok(
+                Attempt::Errors {
+                    blames_file: false, ..
+                }
+                | Attempt::Stopped(_),
+            ) if let Some(short) = disk_short(self.work_dir) => {
+                Some(self.grader_failed(anyhow::anyhow!(short)))
+            }
             Ok(Attempt::Errors {
                 messages,
                 blames_file,
@@ -303,4 +325,33 @@ fn limit_reached(limit: Duration) -> String {
         "the build was stopped: this student's files took longer than the build limit of {} s to compile (--build-limit), and no time was left for this one",
         limit.as_secs()
     )
+}
+
+/// The free space a compile needs where it writes (`target/grade/work`):
+/// what one compile may write (256 MiB, its sandbox's file size limit),
+/// and a margin for the program kept.
+const FREE_FOR_A_COMPILE: u64 = 320 << 20;
+
+/// Why the disk holding `dir` cannot take one more compile, when it cannot.
+#[cfg(unix)]
+fn disk_short(dir: &Path) -> Option<String> {
+    let stats = nix::sys::statvfs::statvfs(dir).ok()?;
+    #[allow(
+        clippy::useless_conversion,
+        reason = "the block counts are 32 bits on some platforms"
+    )]
+    let free = u64::from(stats.blocks_available()).saturating_mul(u64::from(stats.fragment_size()));
+    (free < FREE_FOR_A_COMPILE).then(|| {
+        format!(
+            "the disk holding {} has {} MiB free, and a compile may need {} MiB",
+            dir.display(),
+            free >> 20,
+            FREE_FOR_A_COMPILE >> 20
+        )
+    })
+}
+
+#[cfg(not(unix))]
+fn disk_short(_: &Path) -> Option<String> {
+    None
 }

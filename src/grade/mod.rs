@@ -66,6 +66,11 @@ pub struct GradeOptions {
     pub hidden: BTreeSet<(String, String)>,
     /// Show hidden scenarios in full in the reports.
     pub reveal_hidden: bool,
+    /// Wall-clock time all of one student's scenarios may take
+    /// (`--student-budget`); `None`: `run::default_budget`.
+    pub student_budget: Option<Duration>,
+    /// Bytes `target/grade/bin` may keep between gradings (`--cache-limit`).
+    pub cache_limit: u64,
 }
 
 /// Grades every submission against `course` (the grader's, already holding
@@ -102,6 +107,7 @@ pub fn grade_class(
         .collect();
     let grade_dir = project.root.join("target").join("grade");
     let _lock = integrity::lock(&grade_dir)?;
+    cache::trim(&grade_dir.join("bin"), options.cache_limit);
 
     let build_started = Instant::now();
     let toolchain = toolchain::prepare(&project.root, &grade_dir, options.jobs)?;
@@ -205,25 +211,34 @@ pub fn grade_class(
     };
     let check_started = Instant::now();
     bar.start("checking", submissions.len());
-    let alone: Vec<bool> = exercises
-        .iter()
-        .map(|e| options.hidden.iter().any(|(id, _)| id == &e.id))
-        .collect();
-    let results = run::check_all(
-        &tasks,
-        &exercises,
-        &alone,
-        submissions.len(),
-        options.jobs,
-        &check_options,
-        bar,
-    );
+    let private_dir = grade_dir.join("private");
+    let _ = std::fs::remove_dir_all(&private_dir);
+    let checking = run::Checking {
+        exercises: &exercises,
+        hidden: &options.hidden,
+        private_dir: &private_dir,
+        jobs: options.jobs,
+        options: &check_options,
+        budget: options.student_budget.unwrap_or_else(|| {
+            let scenarios = exercises.iter().map(|e| e.scenarios.len()).sum();
+            run::default_budget(scenarios, options.timeout)
+        }),
+    };
+    let results = run::check_all(&tasks, &checking, submissions.len(), bar);
+    let _ = std::fs::remove_dir_all(&private_dir);
     bar.finish();
     // Every sandbox must be gone before anything is reported.
     if !sandbox::all_ended(Duration::from_secs(10)) {
         bail!("a student's sandbox did not end; no report was written");
     }
     let over_memory = memory.stop();
+    if let Some(Err(why)) = results.iter().find(|r| {
+        r.as_ref()
+            .is_err_and(|why| why.starts_with(run::COPY_FAILED))
+    }) {
+        bail!("{why}");
+    }
+    cache::trim(&grade_dir.join("bin"), options.cache_limit);
     let timing = Timing {
         programs,
         build_seconds,

@@ -91,6 +91,10 @@ pub enum Problem {
     Limit(LimitHit),
     /// Answers were missing because the program stopped talking early.
     EndedEarly(EarlyEnd),
+    /// Not played, or stopped before its own timeout: the student's
+    /// run-time budget (`learn grade --student-budget`, this many seconds)
+    /// was spent.
+    TimeRanOut { seconds: u64 },
     /// Everything was answered, but output did not end after stdin closed.
     OutputNeverEnded { seconds: u64 },
     /// An output line that is not JSON.

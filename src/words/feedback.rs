@@ -25,6 +25,7 @@ pub trait Feedback {
     /// A capture found nothing at `pointer`.
     fn capture_missing(&self, step: usize, pointer: &str, name: &str) -> String;
     fn timeout(&self, seconds: u64) -> String;
+    fn time_ran_out(&self, seconds: u64) -> String;
     fn output_never_ended(&self, seconds: u64) -> String;
     fn output_flood(&self, bytes: usize) -> String;
     fn line_too_long(&self, bytes: usize) -> String;

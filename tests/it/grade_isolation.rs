@@ -24,21 +24,21 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-const HIDDEN_MARKER: &str = "hidden-input-q7w3";
+pub(crate) const HIDDEN_MARKER: &str = "hidden-input-q7w3";
 
-fn write(path: &Path, text: &str) {
+pub(crate) fn write(path: &Path, text: &str) {
     fs::create_dir_all(path.parent().expect("parent")).expect("create folder");
     fs::write(path, text).expect("write");
 }
 
-fn echo() -> Exercise {
+pub(crate) fn echo() -> Exercise {
     course()
         .into_iter()
         .find(|e| e.number == 2)
         .expect("exercise 2")
 }
 
-fn solution(e: &Exercise) -> String {
+pub(crate) fn solution(e: &Exercise) -> String {
     fs::read_to_string(repo().join("solutions").join(&e.file)).expect("solution")
 }
 
@@ -79,7 +79,7 @@ fn helper_bytes() -> &'static [u8] {
 
 /// Rust items for a student's file: the helper as bytes, a function that
 /// runs it (`helper(&["get", key], "")`), and a hash of a line as a key.
-fn helper_items() -> String {
+pub(crate) fn helper_items() -> String {
     let bytes: String = helper_bytes()
         .iter()
         .map(|b| format!("\\x{b:02x}"))
@@ -126,7 +126,7 @@ fn key(line: &str) -> String {{
 
 /// Exercise 2's solution, which also hands every answer to `keep(line,
 /// answer)` (items the caller adds).
-fn echo_solution_keeping(keep_items: &str) -> String {
+pub(crate) fn echo_solution_keeping(keep_items: &str) -> String {
     let e = echo();
     let text = solution(&e);
     let call = "serve_lines(respond);";
@@ -166,7 +166,7 @@ fn main() {{
 }
 
 /// A hidden scenario for exercise 2, in its own folder.
-fn hidden_scenarios(dir: &Path) {
+pub(crate) fn hidden_scenarios(dir: &Path) {
     write(
         &dir.join(format!("{}.toml", echo().id)),
         &format!(
@@ -188,7 +188,7 @@ expect = '{{"jsonrpc": "2.0", "id": "${{hidden_id}}", "result": "$object"}}'
 }
 
 /// One student folder holding only exercise 2's file.
-fn echo_student(class: &Path, name: &str, text: &str) -> PathBuf {
+pub(crate) fn echo_student(class: &Path, name: &str, text: &str) -> PathBuf {
     let dir = class.join(name);
     write(&dir.join("exercises").join(echo().file), text);
     dir
@@ -196,7 +196,7 @@ fn echo_student(class: &Path, name: &str, text: &str) -> PathBuf {
 
 /// How `learn` is started.
 #[derive(Clone, Copy, PartialEq)]
-enum Keyring {
+pub(crate) enum Keyring {
     /// As the test runs.
     Inherited,
     /// In a session keyring of its own that every process it starts
@@ -205,7 +205,7 @@ enum Keyring {
 }
 
 /// `learn grade --format json` with the repository as the grader.
-fn grade(
+pub(crate) fn grade(
     students: &[&Path],
     hidden: Option<&Path>,
     extra: &[&str],
@@ -412,8 +412,8 @@ fn grading_as_another_user_works_and_shows_none_of_its_environment() {
         "grading as another user needs root (to become that user), `unshare --mount` and unprivileged user namespaces for bubblewrap"
     );
     let kept = kept_folder("grade-non-root");
-    let base = kept.path.clone();
-    let grader = kept.path.join("grader");
+    let (base, learn) = reachable_by_others(&kept.path);
+    let grader = base.join("grader");
     course_grader(&grader);
     let class = base.join("class");
     let _ = fs::remove_dir_all(&class);
@@ -453,7 +453,7 @@ fn grading_as_another_user_works_and_shows_none_of_its_environment() {
             &["-R", &owner, &dir.display().to_string()]
         ));
     }
-    let learn = env!("CARGO_BIN_EXE_learn");
+    let learn = learn.display();
     // More processes of the grading user than a sandbox may have.
     let script = format!(
         "mount --bind '{sysroot}' '{t}' && mount --bind '{registry}' '{h}/.cargo/registry' && \
@@ -511,6 +511,53 @@ fn grading_as_another_user_works_and_shows_none_of_its_environment() {
         brief(&report)
     );
     assert_eq!(scores(&report)["leaky"], 0, "{err}");
+}
+
+/// Whether every folder above `path` lets other users through.
+fn others_can_reach(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.ancestors()
+        .skip(1)
+        .all(|dir| fs::metadata(dir).is_ok_and(|m| m.permissions().mode() & 0o001 != 0))
+}
+
+/// A folder the grading user can reach for the course, the class and the
+/// toolchain, and `learn` where it can run it: `kept` and the built one
+/// when they are reachable; otherwise (a checkout in a `0700` home or a
+/// `mktemp -d` folder: "target/debug/learn: Permission denied", issue 36,
+/// item 11) a folder of this checkout's own under the system's temporary
+/// folder, with a copy of `learn`.
+fn reachable_by_others(kept: &Path) -> (PathBuf, PathBuf) {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let built = PathBuf::from(env!("CARGO_BIN_EXE_learn"));
+    if others_can_reach(kept) && others_can_reach(&built) {
+        return (kept.to_path_buf(), built);
+    }
+    let tmp = std::env::temp_dir();
+    assert!(
+        others_can_reach(&tmp.join("x")),
+        "not checked: the checkout is in a folder other users cannot enter, and so is {}",
+        tmp.display()
+    );
+    // Named after the checkout, so its grader's dependencies build once.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in kept.as_os_str().as_encoded_bytes() {
+        hash = (hash ^ u64::from(*byte)).wrapping_mul(0x100_0000_01b3);
+    }
+    let base = tmp.join(format!("learn-grade-non-root-{hash:016x}"));
+    let _ = fs::create_dir(&base);
+    let meta = fs::symlink_metadata(&base).expect("the reachable folder");
+    assert!(
+        meta.is_dir() && meta.uid() == 0,
+        "{} is not a folder of root's own",
+        base.display()
+    );
+    fs::set_permissions(&base, fs::Permissions::from_mode(0o755)).expect("chmod");
+    let learn = base.join("learn");
+    let _ = fs::remove_file(&learn);
+    fs::copy(&built, &learn).expect("a copy of learn");
+    fs::set_permissions(&learn, fs::Permissions::from_mode(0o755)).expect("chmod");
+    (base, learn)
 }
 
 fn nix_is_root() -> bool {

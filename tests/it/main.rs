@@ -27,7 +27,9 @@ mod floods;
 mod grade;
 mod grade_attacks;
 mod grade_fixture;
+mod grade_hidden;
 mod grade_isolation;
+mod grade_limits;
 mod grade_report;
 mod hostile;
 mod interop;
@@ -73,6 +75,8 @@ fn main() -> std::process::ExitCode {
     slowest.extend(interop::tests());
     slowest.extend(grade_attacks::tests());
     slowest.extend(grade_isolation::tests());
+    slowest.extend(grade_hidden::tests());
+    slowest.extend(grade_limits::tests());
     slowest.extend(grade::tests());
     let mut tests = interleave(slowest, cases::tests(), 2);
     tests.extend(mutants::tests());

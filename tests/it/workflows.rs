@@ -70,6 +70,20 @@ fn class_grading_leaves_no_credentials_and_sandboxes_students() {
     assert!(text.contains("matrix:") && text.contains("fromJSON(needs.roster.outputs.students)"));
     assert!(text.contains("grade --merge reports/*.json"));
     assert!(text.contains("--format json,html,csv,text --out class"));
+    // A student's job outlasts its setup, the build limit and the largest
+    // run-time budget the workflow offers (issue 36, item 7).
+    assert!(text.contains("--student-budget \"$BUDGET\""));
+    assert!(text.contains("BUDGET: ${{ inputs.budget || '600' }}"));
+    assert!(text.contains("(at most 900: see timeout-minutes)"));
+    let minutes: u64 = job_lines(&text, "grade")
+        .iter()
+        .find_map(|l| l.trim().strip_prefix("timeout-minutes: "))
+        .and_then(|m| m.parse().ok())
+        .expect("the grade job's timeout-minutes");
+    assert!(
+        minutes * 60 >= 10 * 60 + 120 + 900,
+        "a {minutes}-minute job cannot hold setup, the build limit and a 900 s budget"
+    );
     // No student repository grades itself for marks any more.
     assert!(!repo().join(".github/workflows/grade.yml").exists());
 }
@@ -269,7 +283,10 @@ fn the_class_grading_workflow_grades_a_class_of_two() {
         build,
         "cargo build --release --locked --manifest-path course/Cargo.toml\n"
     );
-    assert_eq!(job_env(&workflow, "grade"), ["STUDENT", "SEED", "TIMEOUT"]);
+    assert_eq!(
+        job_env(&workflow, "grade"),
+        ["STUDENT", "SEED", "TIMEOUT", "BUDGET"]
+    );
     assert_eq!(job_env(&workflow, "class-report"), ["STUDENTS"]);
 
     let base = tempfile::tempdir().expect("temp dir");
@@ -305,6 +322,7 @@ fn the_class_grading_workflow_grades_a_class_of_two() {
             ("STUDENT", student.to_string()),
             ("SEED", "7".to_string()),
             ("TIMEOUT", "3".to_string()),
+            ("BUDGET", "60".to_string()),
         ]
     };
     let mut reports = BTreeMap::new();
@@ -404,7 +422,12 @@ fn the_class_grading_workflow_grades_a_class_of_two() {
     workspace(&job, false);
     student(&job.join("submissions"), "alice", ECHO_FILE, ECHO_SOLVED);
     let fake = broken_toolchain(&job);
-    let mut env: Vec<(&str, &str)> = vec![("STUDENT", "alice"), ("SEED", "7"), ("TIMEOUT", "3")];
+    let mut env: Vec<(&str, &str)> = vec![
+        ("STUDENT", "alice"),
+        ("SEED", "7"),
+        ("TIMEOUT", "3"),
+        ("BUDGET", "60"),
+    ];
     env.push(("RUSTC", &fake));
     let failed = run_step(&job, &grade, &env);
     assert!(!failed.status.success(), "{}", stdout(&failed));

@@ -84,6 +84,7 @@ pub fn problem_text(problem: &Problem, sent: &[&String], role: Role, lang: Lang)
         } => capture_missing(*step, name, pointer, lang),
         Problem::Unforgeable(failure) => super::forged::unforgeable_text(failure, lang),
         Problem::Limit(LimitHit::Timeout { seconds }) => w.timeout(*seconds),
+        Problem::TimeRanOut { seconds } => w.time_ran_out(*seconds),
         Problem::OutputNeverEnded { seconds } => w.output_never_ended(*seconds),
         Problem::Limit(LimitHit::OutputFlood { bytes }) => w.output_flood(*bytes),
         Problem::Limit(LimitHit::LineTooLong { bytes }) => w.line_too_long(*bytes),

@@ -44,6 +44,11 @@ impl Feedback for En {
             "Time ran out after {seconds} s while waiting for answers (`--timeout` sets the limit)."
         )
     }
+    fn time_ran_out(&self, seconds: u64) -> String {
+        format!(
+            "Time ran out: this student's programs used up their run-time budget of {seconds} s for all scenarios (`--student-budget`), so this scenario was stopped or not run."
+        )
+    }
     fn output_never_ended(&self, seconds: u64) -> String {
         format!(
             "Every answer came, but after stdin closed the program kept its output open for {seconds} s. A stdio server must exit (or at least close stdout) when its input ends: that is how a client knows nothing more is coming."

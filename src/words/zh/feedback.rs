@@ -42,6 +42,11 @@ impl Feedback for Zh {
     fn timeout(&self, seconds: u64) -> String {
         format!("等待响应 {seconds} 秒后超时（可用 `--timeout` 调整）。")
     }
+    fn time_ran_out(&self, seconds: u64) -> String {
+        format!(
+            "时间用完了：该学生的程序用完了所有场景共 {seconds} 秒的运行时间预算（`--student-budget`），所以这个场景被停止或没有运行。"
+        )
+    }
     fn output_never_ended(&self, seconds: u64) -> String {
         format!(
             "所有响应都到了，但 stdin 关闭后程序的输出又保持打开了 {seconds} 秒。stdio 服务器在输入结束时必须退出（至少关闭 stdout），Client 才知道不会再有消息。"

@@ -1,0 +1,134 @@
+//! `learn grade` and the hidden scenarios (issue 36, item 1): a program's
+//! scenarios run two at a time, so a hidden scenario once overlapped a
+//! visible one of the same program, and the two processes passed the
+//! teacher's line through byte-range locks on the program file they both
+//! ran; the visible one printed it reversed, which the redaction of hidden
+//! inputs does not recognise. A hidden scenario must run with nothing else
+//! of its student running, on a copy of the program of its own.
+
+use crate::grade_isolation::{
+    HIDDEN_MARKER, Keyring, echo, echo_student, grade, helper_items, hidden_scenarios, solution,
+};
+use serde_json::Value;
+
+/// Exercise 2's solution that also, in every scenario, holds the first line
+/// it is sent that holds `cursor` (the hidden scenario's) or `"id":true`
+/// (a visible one's: the control) as locks on `file` (as the sandbox shows
+/// it), and prints, reversed (without `_meta`), every message another
+/// process holds there, for a while.
+fn lock_relay(file: &str) -> String {
+    let e = echo();
+    let call = "serve_lines(respond);";
+    let text = solution(&e);
+    assert!(text.contains(call), "{} calls {call}", e.file);
+    let text = text.replacen(
+        call,
+        "let _ = helper(&[\"sub\", FILE], \"\");\n    let watcher = std::thread::spawn(watch);\n    serve_lines(|line| {\n        publish(line);\n        respond(line)\n    });\n    let _ = watcher.join();",
+        1,
+    );
+    format!(
+        r#"{text}
+{}
+static MINE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+const FILE: &str = "{file}";
+
+fn publish(line: &str) {{
+    let line = line.trim();
+    if (line.contains("cursor") || line.contains("\"id\":true")) && MINE.set(line.to_string()).is_ok() {{
+        std::mem::forget(start_helper(&["pub", FILE], line));
+    }}
+}}
+
+fn watch() {{
+    let start = std::time::Instant::now();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let span = std::time::Duration::from_millis(700 + u64::from(nanos % 1100));
+    let mut seen: Vec<String> = Vec::new();
+    while start.elapsed() < span {{
+        if let Some(found) = helper(&["sub", FILE], "") {{
+            if Some(&found) != MINE.get() && !seen.contains(&found) {{
+                // Long `_meta` values left out, so that the report's
+                // clipping keeps the rest.
+                let core = found.split("\"_meta\"").next().unwrap_or_default();
+                let reversed: String = core.chars().rev().collect();
+                println!("{{reversed}}");
+                seen.push(found);
+            }}
+        }}
+        std::thread::sleep(std::time::Duration::from_millis(30));
+    }}
+}}
+"#,
+        helper_items()
+    )
+}
+
+/// Every string in a report, one a line.
+fn strings(value: &Value, out: &mut String) {
+    match value {
+        Value::String(s) => {
+            out.push_str(s);
+            out.push('\n');
+        }
+        Value::Array(items) => items.iter().for_each(|v| strings(v, out)),
+        Value::Object(map) => map.values().for_each(|v| strings(v, out)),
+        _ => {}
+    }
+}
+
+/// Item 1: one student's program for exercise 2 relays, through locks on
+/// `file`, what another of its scenarios was sent. The control: a visible
+/// scenario's line does reach another visible scenario's output (the
+/// channel works, and visible scenarios still run two at a time); the
+/// hidden scenario's line reaches none.
+fn no_hidden_line_passes_through_locks_on(file: &str) {
+    let class = tempfile::tempdir().expect("temp dir");
+    let hidden = class.path().join("hidden");
+    hidden_scenarios(&hidden);
+    let relay = echo_student(class.path(), "relay", &lock_relay(file));
+    let honest = echo_student(class.path(), "honest", &solution(&echo()));
+    let (report, err) = grade(&[&relay, &honest], Some(&hidden), &[], Keyring::Inherited);
+    let mut text = String::new();
+    strings(&report, &mut text);
+    let marker: String = HIDDEN_MARKER.chars().rev().collect();
+    let control = "eurt:\"di\"";
+    let honest_score = report["submissions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|s| s["name"] == "honest")
+        .and_then(|s| s["score"].as_u64());
+    assert!(
+        honest_score.is_some_and(|s| s > 0),
+        "the honest student earns exercise 2:\n{err}\n{report:#}"
+    );
+    assert!(
+        text.contains(control),
+        "{file}, the control: a visible scenario's line, reversed, reaches another's output\n{text}"
+    );
+    assert!(
+        !text.contains(&marker),
+        "{file}: the hidden scenario's line reached a visible scenario's output:\n{text}"
+    );
+}
+
+/// Locks on the program file, which the two scenarios' sandboxes both show.
+fn a_hidden_scenario_shares_no_lock_with_another_scenario() {
+    no_hidden_line_passes_through_locks_on("/program");
+}
+
+/// Locks on `/dev/null`, which every sandbox shows: the hidden scenario
+/// running alone is what closes this one.
+fn a_hidden_scenario_runs_beside_no_other_scenario() {
+    no_hidden_line_passes_through_locks_on("/dev/null");
+}
+
+pub fn tests() -> Vec<crate::harness::Test> {
+    use crate::harness::{Tool, test};
+    vec![
+        test!(a_hidden_scenario_shares_no_lock_with_another_scenario).needs(Tool::Sandbox),
+        test!(a_hidden_scenario_runs_beside_no_other_scenario).needs(Tool::Sandbox),
+    ]
+}

@@ -269,7 +269,13 @@ fn play_scenario(
     keep_lines: bool,
 ) -> Played {
     let bindings = bindings_for(exercise, index, options.seed);
-    let transcript = runner::run_scenario(program, scenario, bindings, options.limits);
+    let transcript = runner::run_scenario(
+        program,
+        scenario,
+        bindings,
+        options.limits,
+        crate::judge::matching::fits,
+    );
     let verdict = judge::judge_scenario(scenario, &transcript);
     let lines = match keep_lines {
         true => transcript

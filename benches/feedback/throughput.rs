@@ -2,10 +2,10 @@
 //! played through a built program and judged, timed end to end.
 
 use learn::content::pattern::Pattern;
-use learn::content::scenario::{AnswerOrder, Outgoing, Scenario, ScenarioStep};
+use learn::content::scenario::{AnswerOrder, ClientOrder, Outgoing, Scenario, ScenarioStep};
 use learn::content::template::Bindings;
 use learn::content::text::Localized;
-use learn::judge::judge_scenario;
+use learn::judge::{judge_scenario, matching};
 use learn::runner::{Limits, Program, run_scenario};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -31,6 +31,7 @@ fn step(send: Value, expect: Option<Value>) -> ScenarioStep {
         stream_end: None,
         before_answer: false,
         pause: None,
+        out_of_turn: false,
         line: 0,
     }
 }
@@ -81,6 +82,7 @@ pub fn generated_scenario(messages: usize) -> Scenario {
             zh: "每个请求得到一个响应；通知得不到任何响应。".into(),
         },
         answers: AnswerOrder::ById,
+        order: ClientOrder::Script,
         args: Vec::new(),
         steps,
         unwanted: Vec::new(),
@@ -97,7 +99,7 @@ pub fn run_once(program_path: &Path, scenario: &Scenario) -> (f64, usize) {
         ..Limits::default()
     };
     let started = Instant::now();
-    let transcript = run_scenario(&program, scenario, Bindings::new(), limits);
+    let transcript = run_scenario(&program, scenario, Bindings::new(), limits, matching::fits);
     let verdict = judge_scenario(scenario, &transcript);
     let seconds = started.elapsed().as_secs_f64();
     (seconds, verdict.problems.len())

@@ -23,6 +23,8 @@ pub struct Scenario {
     pub rule: Localized,
     /// How answers are paired with the lines that asked for them.
     pub answers: AnswerOrder,
+    /// For a client: whether its messages must come in the script's order.
+    pub order: ClientOrder,
     /// Words added to the program's command line for each of its processes,
     /// `${vars}` filled in (what a client is asked to do).
     pub args: Vec<String>,
@@ -83,6 +85,23 @@ pub enum AnswerOrder {
     Scripted,
 }
 
+/// How a client's messages are paired with the steps of its scenario
+/// (`order` in a scenario; only client exercises have a choice).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ClientOrder {
+    /// Message N meets the Nth step that expects one, and the server's
+    /// lines go out in the script's order: for rules about order itself.
+    #[default]
+    Script,
+    /// A message meets the first step, in script order, that is open (its
+    /// line went out, or it sends none and the script reached it), not yet
+    /// met, and whose `expect` it matches, its variables known: the server
+    /// answers what the client asks, wherever the spec leaves the order open.
+    /// The server's lines keep the script's order, save a step marked
+    /// `out_of_turn`, whose line goes out as soon as its variables are known.
+    Asked,
+}
+
 impl AnswerOrder {
     /// Whether output lines are paired with steps by position.
     pub fn by_position(self) -> bool {
@@ -119,6 +138,10 @@ pub struct ScenarioStep {
     /// How long to wait before writing the step's line: time the program
     /// must see pass (a `ttlMs` running out), never a wait for an answer.
     pub pause: Option<std::time::Duration>,
+    /// In a scenario whose client order is `Asked`: this step's line goes
+    /// out as soon as its variables are known, ahead of earlier lines still
+    /// waiting for theirs (an answer to a request the client may send late).
+    pub out_of_turn: bool,
     /// Where the step is written, for error messages.
     pub line: usize,
 }
@@ -287,6 +310,7 @@ impl ScenarioStep {
             notifications: vec![],
             before_answer: false,
             pause: None,
+            out_of_turn: false,
             line: 1,
         }
     }

@@ -62,7 +62,7 @@ pub fn judge_every(
 mod tests {
     use super::*;
     use crate::content::pattern::Pattern;
-    use crate::content::scenario::{AnswerOrder, EveryOf};
+    use crate::content::scenario::{AnswerOrder, ClientOrder, EveryOf};
     use serde_json::json;
 
     fn rule(of: EveryOf, pattern: Value) -> (Scenario, Every) {
@@ -80,6 +80,7 @@ mod tests {
             fact: "F1".into(),
             rule: text,
             answers: AnswerOrder::Scripted,
+            order: ClientOrder::Script,
             args: vec![],
             steps: vec![],
             unwanted: vec![],

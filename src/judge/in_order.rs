@@ -16,6 +16,10 @@ pub(super) fn judge_in_order(
     bindings: &Bindings,
     problems: &mut Vec<Problem>,
 ) {
+    if let Some(record) = &run.asked {
+        super::asked::judge_asked(scenario, run, record, bindings, problems);
+        return;
+    }
     let lines: Vec<&String> = run
         .received
         .iter()

@@ -29,6 +29,12 @@ pub fn matches(pattern: &Pattern, value: Option<&Value>, bindings: &Bindings) ->
     out.is_empty()
 }
 
+/// Whether `value` matches `pattern` (the scripted server's test of which
+/// step a client's message meets).
+pub fn fits(pattern: &Pattern, value: &Value, bindings: &Bindings) -> bool {
+    matches(pattern, Some(value), bindings)
+}
+
 /// The pattern with its variables replaced by their values.
 pub fn resolve(pattern: &Pattern, bindings: &Bindings) -> Pattern {
     match pattern {

@@ -2,6 +2,7 @@
 //! processes, no I/O, no terminal.
 
 mod aborted;
+mod asked;
 pub mod envelope;
 pub mod every;
 pub(crate) mod flood;

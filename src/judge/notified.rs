@@ -247,7 +247,7 @@ fn judge_stream(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::scenario::{AnswerOrder, Outgoing, ScenarioStep};
+    use crate::content::scenario::{AnswerOrder, ClientOrder, Outgoing, ScenarioStep};
     use crate::content::text::Localized;
     use crate::runner::transcript::{ProcessEnd, Sent};
     use serde_json::json;
@@ -267,6 +267,7 @@ mod tests {
             fact: "F1".into(),
             rule: text,
             answers: AnswerOrder::ById,
+            order: ClientOrder::Script,
             args: vec![],
             steps,
             unwanted,
@@ -286,6 +287,7 @@ mod tests {
             stream_end: None,
             before_answer: false,
             pause: None,
+            out_of_turn: false,
             line: 1,
         }
     }
@@ -309,6 +311,7 @@ mod tests {
             stderr_bytes: 0,
             early: None,
             waited_out: false,
+            asked: None,
         }
     }
 

@@ -152,6 +152,9 @@ pub enum Problem {
     /// Function and client programs: a line past the last one that answers
     /// something. `expected` is how many answer lines the run called for.
     ExtraLine { message: Value, expected: usize },
+    /// A client's message that no step of a scenario answered by what is
+    /// asked (`order = "asked"`) asks for, and no step was waiting for.
+    Unasked { message: Value },
     /// A rule about the notifications it writes (`stream`, `notifications`,
     /// `unwanted`).
     Notification(super::notified::NotificationProblem),

@@ -7,10 +7,11 @@
 //! Only then does it read to end of output, which is where silence is proven:
 //! no fixed delay, and an asynchronous server that exits at EOF still passes.
 
+use super::asked::Fits;
 use super::process::{Limits, Live};
 use super::program::Program;
 use super::transcript::{Abort, RunRecord, Sent, Transcript, Unforgeable};
-use crate::content::scenario::{Outgoing, ResponseKey, Scenario};
+use crate::content::scenario::{AnswerOrder, ClientOrder, Outgoing, ResponseKey, Scenario};
 use crate::content::template::{Bindings, Unfilled, substitute};
 use crate::wire::{ExactId, exact_id};
 use serde_json::Value;
@@ -29,7 +30,11 @@ pub fn run_scenario(
     scenario: &Scenario,
     bindings: Bindings,
     limits: Limits,
+    fits: Fits,
 ) -> Transcript {
+    if scenario.answers == AnswerOrder::Scripted && scenario.order == ClientOrder::Asked {
+        return super::drive_asked::run_asked(program, scenario, bindings, limits, fits);
+    }
     let deadline = Instant::now() + limits.timeout;
     let mut transcript = Transcript {
         bindings,
@@ -110,7 +115,7 @@ pub fn run_scenario(
 }
 
 /// The program with the scenario's words added to its command line.
-fn with_args(program: &Program, args: &[String], bindings: &Bindings) -> Program {
+pub(super) fn with_args(program: &Program, args: &[String], bindings: &Bindings) -> Program {
     let mut program = program.clone();
     program.argv.extend(
         args.iter()
@@ -121,7 +126,7 @@ fn with_args(program: &Program, args: &[String], bindings: &Bindings) -> Program
 
 /// Step `index`'s message as sent (its text, and its JSON when it is JSON),
 /// its variables filled in; or why the scenario stops here.
-fn outgoing(
+pub(super) fn outgoing(
     scenario: &Scenario,
     index: usize,
     send: &Outgoing,
@@ -184,6 +189,7 @@ fn close(
         stderr_bytes: finished.stderr_bytes,
         early: finished.early,
         waited_out: !all_answered,
+        asked: None,
     });
 }
 
@@ -359,7 +365,7 @@ fn capture(scenario: &Scenario, sent: &[Sent], received: &[String], bindings: &m
     }
 }
 
-fn missing_capture(scenario: &Scenario, step: usize, name: &str) -> Abort {
+pub(super) fn missing_capture(scenario: &Scenario, step: usize, name: &str) -> Abort {
     let (step, pointer) = scenario
         .capture_source(name, step)
         .unwrap_or((step, String::new()));

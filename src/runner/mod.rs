@@ -1,7 +1,9 @@
 //! Building and running learner programs. Produces transcripts; judges nothing.
 
+pub mod asked;
 pub(crate) mod build;
 pub(crate) mod drive;
+mod drive_asked;
 pub(crate) mod interrupt;
 pub(crate) mod process;
 pub(crate) mod program;

@@ -32,6 +32,9 @@ pub struct RunRecord {
     /// The program had not answered everything it was asked when the
     /// checker gave up waiting.
     pub waited_out: bool,
+    /// What each client line met, when the scenario's server answers by
+    /// what is asked (`order = "asked"`).
+    pub asked: Option<super::asked::AskedRecord>,
 }
 
 #[derive(Clone, Debug)]
@@ -112,6 +115,7 @@ impl RunRecord {
             stderr_bytes: 0,
             early: None,
             waited_out: false,
+            asked: None,
         }
     }
 }

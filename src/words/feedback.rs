@@ -77,6 +77,9 @@ pub trait Feedback {
     fn broke_every_rule(&self, scenario: &str, message: &str) -> String;
     /// A client wrote a message after all those the script waits for.
     fn extra_client_message(&self, message: &str, expected: usize) -> String;
+    /// A client wrote a message that no step of a server answering by what
+    /// is asked asks for.
+    fn unasked_client_message(&self, message: &str) -> String;
     /// A client's message had nothing at `pointer`, which the script needs.
     fn client_capture_missing(&self, step: usize, pointer: &str) -> String;
     /// A client's step: the line the scripted server wrote there.

@@ -7,7 +7,9 @@
 
 use learn::content::Localized;
 use learn::content::pattern::Pattern;
-use learn::content::scenario::{AnswerOrder, Outgoing, ResponseKey, Scenario, ScenarioStep};
+use learn::content::scenario::{
+    AnswerOrder, ClientOrder, Outgoing, ResponseKey, Scenario, ScenarioStep,
+};
 use learn::content::template::{Bindings, substitute};
 use learn::judge::envelope::classify;
 use learn::judge::{judge_scenario, matching};
@@ -84,6 +86,7 @@ fn scenario() -> Scenario {
         stream_end: None,
         before_answer: false,
         pause: None,
+        out_of_turn: false,
         line: 1,
     };
     Scenario {
@@ -98,6 +101,7 @@ fn scenario() -> Scenario {
             zh: "r".into(),
         },
         answers: AnswerOrder::ById,
+        order: ClientOrder::Script,
         args: Vec::new(),
         unwanted: vec![],
         every: None,

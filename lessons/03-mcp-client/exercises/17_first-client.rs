@@ -7,9 +7,10 @@
 //!   1. `server/discover`. If the answer's `supportedVersions` lacks
 //!      "2026-07-28", or its `capabilities` have no `tools`, say why on stderr
 //!      and exit with status 1 (given, in `run`).
-//!   2. `tools/call` for `add`, then for `multiply`, both with the arguments
-//!      {"a": x, "b": y}; the second goes out WITHOUT waiting for the first
-//!      answer. The server may answer them in either order.
+//!   2. `tools/call` for `add` and for `multiply`, in either order, both
+//!      with the arguments {"a": x, "b": y}; the second goes out WITHOUT
+//!      waiting for the first answer. The server may answer them in either
+//!      order.
 //!   3. With both answers in: `tools/call` for `report` with the arguments
 //!      {"sum": S, "product": P}, the numbers in the text of the server's two
 //!      answers (the server's word, not your own arithmetic). When `report`

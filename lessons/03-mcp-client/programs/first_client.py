@@ -7,11 +7,21 @@ under its id while the main thread waits, `_meta` keys in another order
 with a custom key beside them, and numbers read from text such as "12.0".
 With `--defect NAME` it makes one beginner's mistake:
 
-    python3 lessons/03-mcp-client/programs/first_client.py [--int-ids] [--strict-ids] [--defect NAME] <x> <y>
+    python3 lessons/03-mcp-client/programs/first_client.py [--int-ids] [--strict-ids] [--variant NAME] [--defect NAME] <x> <y>
 
 `--int-ids` numbers the requests 1, 2, 3 instead of "req-1", "req-2", ...
 `--strict-ids` stops with a protocol error on a response whose id is not a
 JSON-RPC id (a string or an integer): a client may refuse a broken line.
+
+`--variant NAME` picks another legal form (the spec leaves the order of
+independent requests open, and a client may send a request before the
+answer to an earlier one):
+
+  multiply-first      sends `multiply` before `add`
+  pipelined           sends `server/discover`, `add` and `multiply` at once,
+                      and reads discover's answer before it uses any other
+
+With `--defect NAME`:
 
   no-client-info      leaves `io.modelcontextprotocol/clientInfo` out
   no-capabilities     leaves `io.modelcontextprotocol/clientCapabilities` out
@@ -23,6 +33,8 @@ JSON-RPC id (a string or an integer): a client may refuse a broken line.
   strict-result-type  refuses a result that has no `resultType`
   arguments-as-text   sends the command line's numbers as strings
   own-arithmetic      reports x + y and x * y instead of the server's numbers
+  calls-first         sends `add` and `multiply` before `server/discover`,
+                      which this exercise asks for first
 """
 
 import json
@@ -41,12 +53,14 @@ def parse_args(argv):
         else:
             strict_ids = True
         argv = argv[1:]
-    defect = None
+    variant = defect = None
+    if len(argv) >= 2 and argv[0] == "--variant":
+        variant, argv = argv[1], argv[2:]
     if len(argv) >= 2 and argv[0] == "--defect":
         defect, argv = argv[1], argv[2:]
     if len(argv) != 2:
-        sys.exit("usage: first_client.py [--int-ids] [--strict-ids] [--defect NAME] <x> <y>")
-    return int_ids, strict_ids, defect, json.loads(argv[0]), json.loads(argv[1])
+        sys.exit("usage: first_client.py [--int-ids] [--strict-ids] [--variant NAME] [--defect NAME] <x> <y>")
+    return int_ids, strict_ids, variant, defect, json.loads(argv[0]), json.loads(argv[1])
 
 
 class Connection:
@@ -153,32 +167,58 @@ def number_in(result):
     raise SystemExit("first_client.py: no text in a tool result")
 
 
-def main():
-    int_ids, strict_ids, defect, x, y = parse_args(sys.argv[1:])
-    conn = Connection(defect, int_ids, strict_ids)
-    discover_id = conn.fresh_id()
-    conn.send("server/discover", {}, discover_id)
-    (found,) = conn.wait_for([discover_id])
+def check_discovered(found, defect):
     discovered = result_of(found, defect)
     if VERSION not in discovered.get("supportedVersions", []):
         raise SystemExit("first_client.py: the server does not speak %s" % VERSION)
     if not isinstance(discovered.get("capabilities", {}).get("tools"), dict):
         raise SystemExit("first_client.py: the server offers no tools")
 
+
+def send_calls(conn, arguments, defect, variant, reuse=None):
+    """Sends add and multiply (in the variant's order); their ids."""
+    names = ["multiply", "add"] if variant == "multiply-first" else ["add", "multiply"]
+    ids = {}
+    for name in names:
+        if defect == "shared-id" and ids:
+            ids[name] = next(iter(ids.values()))
+        else:
+            ids[name] = conn.fresh_id(reuse=reuse if not ids else None)
+        conn.send("tools/call", {"arguments": arguments, "name": name}, ids[name])
+        if defect == "waits-for-each" and len(ids) == 1:
+            ids["answer:" + name] = conn.wait_for([ids[name]])[0]
+    return ids
+
+
+def main():
+    int_ids, strict_ids, variant, defect, x, y = parse_args(sys.argv[1:])
+    conn = Connection(defect, int_ids, strict_ids)
     arguments = {"a": x, "b": y}
     if defect == "arguments-as-text":
         arguments = {"a": str(x), "b": str(y)}
-    # discover was answered, so its id is free again: `add` takes it.
-    add_id = conn.fresh_id(reuse=discover_id)
-    conn.send("tools/call", {"arguments": arguments, "name": "add"}, add_id)
-    if defect == "waits-for-each":
-        (add_answer,) = conn.wait_for([add_id])
-    multiply_id = add_id if defect == "shared-id" else conn.fresh_id()
-    conn.send("tools/call", {"arguments": arguments, "name": "multiply"}, multiply_id)
-    if defect == "waits-for-each":
-        (multiply_answer,) = conn.wait_for([multiply_id])
+    if variant == "pipelined" or defect == "calls-first":
+        # Every request at once; discover's answer is read before any other.
+        discover_id = conn.fresh_id()
+        if defect != "calls-first":
+            conn.send("server/discover", {}, discover_id)
+        ids = send_calls(conn, arguments, defect, variant)
+        if defect == "calls-first":
+            conn.send("server/discover", {}, discover_id)
+        (found,) = conn.wait_for([discover_id])
+        check_discovered(found, defect)
+        add_answer, multiply_answer = conn.wait_for([ids["add"], ids["multiply"]])
     else:
-        add_answer, multiply_answer = conn.wait_for([add_id, multiply_id])
+        discover_id = conn.fresh_id()
+        conn.send("server/discover", {}, discover_id)
+        (found,) = conn.wait_for([discover_id])
+        check_discovered(found, defect)
+        # discover was answered, so its id is free again: the first call takes it.
+        ids = send_calls(conn, arguments, defect, variant, reuse=discover_id)
+        # In the order the calls went out (what `first-come` goes by).
+        waiting = [name for name in ids if name in ("add", "multiply") and "answer:" + name not in ids]
+        got = dict(zip(waiting, conn.wait_for([ids[name] for name in waiting])))
+        add_answer = ids.get("answer:add") or got["add"]
+        multiply_answer = ids.get("answer:multiply") or got["multiply"]
     total = number_in(result_of(add_answer, defect))
     product = number_in(result_of(multiply_answer, defect))
     if defect == "own-arithmetic":

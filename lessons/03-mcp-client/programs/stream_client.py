@@ -5,9 +5,16 @@ for prompt list changes (a filter may ask for more), an inbox of messages
 kept while a request waits, and a table of handlers by method. With
 `--defect NAME` it makes one beginner's mistake:
 
-    python3 lessons/03-mcp-client/programs/stream_client.py [--int-ids] [--defect NAME] <uri>
+    python3 lessons/03-mcp-client/programs/stream_client.py [--int-ids] [--variant NAME] [--defect NAME] <uri>
 
 `--int-ids` numbers the requests 1, 2, 3 instead of "s-1", "s-2", ...
+
+`--variant NAME` picks another legal form:
+
+  lazy-relist            on a list_changed marks its tool list stale and lists
+                         again only when it next needs the list (for the
+                         report), as the caching page allows: "the client
+                         checks freshness when it needs the data"
 
   filter-without-uri     asks for tool list changes only, not the resource
   ignores-list-changed   keeps its first tool list when the tools change
@@ -99,7 +106,9 @@ def main():
     int_ids = argv[:1] == ["--int-ids"]
     if int_ids:
         argv = argv[1:]
-    defect = None
+    variant = defect = None
+    if argv[:1] == ["--variant"]:
+        variant, argv = argv[1], argv[2:]
     if argv[:1] == ["--defect"]:
         defect, argv = argv[1], argv[2:]
     uri = argv[0]
@@ -111,7 +120,7 @@ def main():
         wanted["resourceSubscriptions"] = [uri]
     listen_id = client.request("subscriptions/listen", {"notifications": wanted})
     acknowledged = False
-    text, ended = None, False
+    text, ended, stale = None, False, False
     while True:
         message = client.next_message()
         server_cancelled = message.get("method") == "notifications/cancelled" and (
@@ -128,7 +137,10 @@ def main():
         elif not acknowledged:
             continue
         elif method == "notifications/tools/list_changed" and defect != "ignores-list-changed":
-            tools = client.tool_names()
+            if variant == "lazy-relist":
+                stale = True
+            else:
+                tools = client.tool_names()
         elif method == "notifications/resources/updated" and (
             message.get("params", {}).get("uri") == uri or defect == "any-uri"
         ):
@@ -140,6 +152,8 @@ def main():
         if defect == "cancel-as-request":
             cancel["id"] = "s-cancel"
         client.write(cancel)
+    if stale:
+        tools = client.tool_names()
     client.call("tools/call", {"name": "report", "arguments": {"text": text, "tools": tools}})
 
 

@@ -5,7 +5,7 @@ use super::file_check::FileCheck;
 use super::scenario::{ScenarioFile, json_in_toml};
 use crate::content::error::ContentError;
 use crate::content::pattern::Pattern;
-use crate::content::scenario::{AnswerOrder, Every, EveryOf, Scenario};
+use crate::content::scenario::{AnswerOrder, ClientOrder, Every, EveryOf, Scenario};
 
 /// A scenario that states a rule for every request (or message) a client
 /// writes: no steps of its own, one pattern, judged over the exercise's
@@ -67,6 +67,7 @@ pub(super) fn compile_every(
         fact: scenario.fact,
         rule: scenario.rule,
         answers,
+        order: ClientOrder::Script,
         args: Vec::new(),
         steps: Vec::new(),
         unwanted: Vec::new(),

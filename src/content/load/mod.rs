@@ -32,6 +32,7 @@ mod facts;
 mod file_check;
 mod interop;
 mod lesson;
+mod order;
 mod scenario;
 mod toml_file;
 mod unique;

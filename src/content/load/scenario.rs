@@ -4,7 +4,9 @@
 use super::file_check::FileCheck;
 use crate::content::error::{ContentError, line_of};
 use crate::content::pattern::Pattern;
-use crate::content::scenario::{AnswerOrder, Capture, Outgoing, Scenario, ScenarioStep};
+use crate::content::scenario::{
+    AnswerOrder, Capture, ClientOrder, Outgoing, Scenario, ScenarioStep,
+};
 use crate::content::text::Localized;
 use serde::Deserialize;
 use serde_json::Value;
@@ -31,6 +33,8 @@ pub(super) struct ScenarioFile {
     pub(super) every_request: Option<Spanned<String>>,
     /// A rule for every message a client writes.
     pub(super) every_message: Option<Spanned<String>>,
+    /// A client's order: `"script"` (the default) or `"asked"`.
+    pub(super) order: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -53,6 +57,8 @@ pub(super) struct StepFile {
     #[serde(default)]
     before_answer: bool,
     pause_ms: Option<Spanned<u64>>,
+    #[serde(default)]
+    out_of_turn: bool,
 }
 
 /// `name = { en = "...", zh = "..." }`; a plain string is an English-only
@@ -118,7 +124,9 @@ pub(super) fn compile_scenario(
     }
     let mut known = known_vars.clone();
     let mut steps = Vec::new();
-    let mut ok = true;
+    let order = super::order::client_order(check, at, &label, answers, scenario.order.as_ref());
+    let mut ok = order.is_some();
+    let order = order.unwrap_or_default();
     for (index, spanned) in scenario.step.into_iter().enumerate() {
         let step_at = spanned.span().start;
         let step = spanned.into_inner();
@@ -272,6 +280,14 @@ pub(super) fn compile_scenario(
             }
             (ms > 0).then(|| Duration::from_millis(ms))
         });
+        if step.out_of_turn && order != ClientOrder::Asked {
+            check.error(Some(step_at), format!("{label}: `out_of_turn` is for a step of a scenario with `order = \"asked\"`: its line goes out as soon as its variables are known"));
+            ok = false;
+        }
+        if step.fresh && order == ClientOrder::Asked {
+            check.error(Some(step_at), format!("{label}: a scenario with `order = \"asked\"` talks to one process; `fresh` cannot start another"));
+            ok = false;
+        }
         steps.push(ScenarioStep {
             send,
             expect,
@@ -283,6 +299,7 @@ pub(super) fn compile_scenario(
             notifications,
             before_answer: step.before_answer,
             pause,
+            out_of_turn: step.out_of_turn,
             line: check.line(step_at),
         });
     }
@@ -339,6 +356,7 @@ pub(super) fn compile_scenario(
         fact: scenario.fact,
         rule: scenario.rule,
         answers,
+        order,
         args,
         steps,
         unwanted,

@@ -91,7 +91,7 @@ pub(super) fn check_recipes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::scenario::{AnswerOrder, ScenarioStep};
+    use crate::content::scenario::{AnswerOrder, ClientOrder, ScenarioStep};
     use crate::content::text::Localized;
     use serde_json::json;
 
@@ -107,6 +107,7 @@ mod tests {
             fact: "F1".into(),
             rule: text(),
             answers: AnswerOrder::ById,
+            order: ClientOrder::Script,
             args: vec![],
             steps: vec![step],
             unwanted: vec![],

@@ -102,7 +102,8 @@ impl NumberTexts {
             | Problem::Duplicate { message, .. }
             | Problem::AnsweredSilence { message, .. }
             | Problem::Unexpected { message }
-            | Problem::ExtraLine { message, .. } => *message = self.mark(message),
+            | Problem::ExtraLine { message, .. }
+            | Problem::Unasked { message } => *message = self.mark(message),
             _ => {}
         }
         marked

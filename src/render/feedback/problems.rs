@@ -143,6 +143,7 @@ pub fn problem_text(problem: &Problem, sent: &[&String], role: Role, lang: Lang)
             text
         }
         Problem::ExtraLine { message, expected } => w.extra_line(&show(message), *expected),
+        Problem::Unasked { message } => w.unasked_client_message(&show(message)),
     }
 }
 

@@ -173,6 +173,12 @@ That message breaks a rule every message of its kind follows, in every scenario:
 The server's script waits for {asked}, and this one came after them."
         )
     }
+    fn unasked_client_message(&self, message: &str) -> String {
+        format!(
+            "Your client wrote a message nothing in this scenario asks for: {message}
+The server answers each message by what it asks, in whatever order it comes; this one asks for nothing the task gives it a reason to ask here."
+        )
+    }
     fn client_capture_missing(&self, step: usize, pointer: &str) -> String {
         format!(
             "Your client's message at step {step} has nothing at `{pointer}`, and the server's next line needs that value, so the scenario stopped there."

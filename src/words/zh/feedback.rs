@@ -154,6 +154,12 @@ impl Feedback for Zh {
 服务器的脚本只等 {expected} 条消息，这一条在它们之后。"
         )
     }
+    fn unasked_client_message(&self, message: &str) -> String {
+        format!(
+            "你的客户端写了一条这个场景里没有任何步骤要求的消息：{message}
+服务器按每条消息所问的内容来回答，不管它按什么顺序到来；而任务在这里没有给出发这条消息的理由。"
+        )
+    }
     fn client_capture_missing(&self, step: usize, pointer: &str) -> String {
         format!(
             "你的客户端在第 {step} 步写的消息在 `{pointer}` 处没有值，而服务器的下一行需要它，场景只能在此停止。"

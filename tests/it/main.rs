@@ -19,6 +19,7 @@ mod explain;
 mod floods;
 mod grade;
 mod grade_attacks;
+mod grade_channels;
 mod grade_fixture;
 mod grade_isolation;
 mod grade_report;
@@ -66,6 +67,7 @@ fn main() -> std::process::ExitCode {
     slowest.extend(interop::tests());
     slowest.extend(grade_attacks::tests());
     slowest.extend(grade_isolation::tests());
+    slowest.extend(grade_channels::tests());
     slowest.extend(grade::tests());
     let mut tests = interleave(slowest, cases::tests(), 2);
     tests.extend(mutants::tests());

@@ -13,7 +13,8 @@
 //! out of reach.
 //!
 //! Every sandbox also runs under a seccomp filter (`seccomp`) that keeps it
-//! from the kernel state no namespace separates (the keyring, vsock).
+//! from the kernel state no namespace separates (the keyring, vsock, locks
+//! and watches on the files every sandbox shows).
 //!
 //! Nothing here is `unsafe`: the limits and the user change are made by the
 //! two small programs, started before the untrusted one, and the filter is

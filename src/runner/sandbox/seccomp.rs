@@ -25,6 +25,15 @@
 //! - `userfaultfd` (user-mode faults hold the kernel at a point of the
 //!   program's choosing) and `fanotify_init` (watches files other
 //!   processes open);
+//! - file locks and change notices, on every file: `flock`, `fcntl` with a
+//!   lock, lease or notice command (`F_GETLK`, `F_SETLK`, `F_SETLKW`, the
+//!   `F_OFD_*` three, `F_SETLEASE`, `F_GETLEASE`, `F_NOTIFY`) and inotify
+//!   (`inotify_init`, `inotify_init1`, `inotify_add_watch`). Every sandbox,
+//!   of every grading on the machine, shows the same inodes (`/dev/null`,
+//!   `prlimit`, the libraries, the toolchain): a lock one holds another
+//!   sees, and a watch sees another open them, a channel between students
+//!   and between gradings. Rust's standard library takes no lock of its
+//!   own, nor do `rustc` (without incremental builds) and the linker;
 //! - every call of another architecture's or ABI's numbering (a 32-bit
 //!   `int 0x80`, x32), whose numbers the checks above would not match.
 //!
@@ -38,6 +47,11 @@ const REFUSE: u32 = 0x0005_0000 | 1;
 /// `SECCOMP_RET_ERRNO | ENOSYS`: "no such call", for `clone3`.
 const NO_SUCH_CALL: u32 = 0x0005_0000 | 38;
 const AF_VSOCK: u32 = 40;
+/// `fcntl` commands that lock, lease or watch a file: `F_GETLK`,
+/// `F_SETLK`, `F_SETLKW`, `F_OFD_GETLK`, `F_OFD_SETLK`, `F_OFD_SETLKW`,
+/// `F_SETLEASE`, `F_GETLEASE`, `F_NOTIFY` (the same on every architecture
+/// here).
+const FCNTL_REFUSED: [u32; 9] = [5, 6, 7, 36, 37, 38, 1024, 1025, 1026];
 /// `CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | CLONE_NEWIPC |
 /// CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET`.
 const CLONE_NAMESPACES: u32 =
@@ -64,6 +78,8 @@ const ARG0_AT: u32 = if cfg!(target_endian = "little") {
 } else {
     20
 };
+/// The low 32 bits of `args[1]`.
+const ARG1_AT: u32 = ARG0_AT + 8;
 
 /// One architecture's numbers.
 #[derive(Clone, Copy, Debug)]
@@ -71,9 +87,12 @@ struct Arch {
     /// `AUDIT_ARCH_*`.
     audit: u32,
     /// `add_key`, `request_key`, `keyctl`, `mount`, `umount2`,
-    /// `pivot_root`, `setns`, `userfaultfd`, `fanotify_init`.
-    refused: [u32; 9],
+    /// `pivot_root`, `setns`, `userfaultfd`, `fanotify_init`, `flock`,
+    /// `inotify_init1`, `inotify_add_watch`, and what only this
+    /// architecture has (x86_64: `inotify_init`).
+    refused: &'static [u32],
     socket: u32,
+    fcntl: u32,
     unshare: u32,
     clone: u32,
     /// Whether calls at or above [`X32_FIRST`] are another ABI's.
@@ -82,8 +101,11 @@ struct Arch {
 
 const X86_64: Arch = Arch {
     audit: 0xc000_003e,
-    refused: [248, 249, 250, 165, 166, 155, 308, 323, 300],
+    refused: &[
+        248, 249, 250, 165, 166, 155, 308, 323, 300, 73, 294, 254, 253,
+    ],
     socket: 41,
+    fcntl: 72,
     unshare: 272,
     clone: 56,
     x32: true,
@@ -91,8 +113,9 @@ const X86_64: Arch = Arch {
 /// aarch64, riscv64 and loongarch64 share the generic numbering.
 const AARCH64: Arch = Arch {
     audit: 0xc000_00b7,
-    refused: [217, 218, 219, 40, 39, 41, 268, 282, 262],
+    refused: &[217, 218, 219, 40, 39, 41, 268, 282, 262, 32, 26, 27],
     socket: 198,
+    fcntl: 25,
     unshare: 97,
     clone: 220,
     x32: false,
@@ -131,6 +154,7 @@ enum To {
     CheckSocket,
     CheckUnshare,
     CheckClone,
+    CheckFcntl,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,13 +202,14 @@ fn program(arch: Arch) -> Vec<(Option<To>, Insn)> {
     if arch.x32 {
         p.push((None, jump(X32_FIRST, Test::AtLeast, To::Refuse)));
     }
-    for nr in arch.refused.into_iter().chain(REFUSED_EVERYWHERE) {
+    for &nr in arch.refused.iter().chain(&REFUSED_EVERYWHERE) {
         p.push((None, jeq(nr, To::Refuse)));
     }
     p.push((None, jeq(CLONE3, To::NoSuchCall)));
     p.push((None, jeq(arch.socket, To::CheckSocket)));
     p.push((None, jeq(arch.unshare, To::CheckUnshare)));
     p.push((None, jeq(arch.clone, To::CheckClone)));
+    p.push((None, jeq(arch.fcntl, To::CheckFcntl)));
     p.push((Some(To::Allow), Insn::Return(ALLOW)));
     // Each check looks at the call's first argument: the socket's family,
     // the flags of `unshare` and `clone`.
@@ -201,6 +226,12 @@ fn program(arch: Arch) -> Vec<(Option<To>, Insn)> {
         p.push((None, jump(k, test, To::Refuse)));
         p.push((None, Insn::Return(ALLOW)));
     }
+    // `fcntl`'s command is its second argument.
+    p.push((Some(To::CheckFcntl), Insn::Load(ARG1_AT)));
+    for command in FCNTL_REFUSED {
+        p.push((None, jeq(command, To::Refuse)));
+    }
+    p.push((None, Insn::Return(ALLOW)));
     p.push((Some(To::Refuse), Insn::Return(REFUSE)));
     p.push((Some(To::NoSuchCall), Insn::Return(NO_SUCH_CALL)));
     p
@@ -253,10 +284,15 @@ mod tests {
 
     /// Runs a filter as the kernel would, on one system call.
     fn run(bytes: &[u8], arch: u32, nr: u32, arg0: u32) -> u32 {
+        run2(bytes, arch, nr, arg0, 0)
+    }
+
+    fn run2(bytes: &[u8], arch: u32, nr: u32, arg0: u32, arg1: u32) -> u32 {
         let mut data = [0u8; 64];
         data[0..4].copy_from_slice(&nr.to_ne_bytes());
         data[4..8].copy_from_slice(&arch.to_ne_bytes());
         data[ARG0_AT as usize..ARG0_AT as usize + 4].copy_from_slice(&arg0.to_ne_bytes());
+        data[ARG1_AT as usize..ARG1_AT as usize + 4].copy_from_slice(&arg1.to_ne_bytes());
         let insns: Vec<(u16, u8, u8, u32)> = bytes
             .chunks(8)
             .map(|c| {
@@ -292,11 +328,20 @@ mod tests {
     }
 
     #[test]
-    fn the_keyring_vsock_namespaces_and_mounts_are_refused_and_the_rest_allowed() {
+    fn the_keyring_vsock_namespaces_mounts_and_locks_are_refused_and_the_rest_allowed() {
         for arch in [X86_64, AARCH64, RISCV64] {
             let bytes = encode(&program(arch));
-            for nr in arch.refused.into_iter().chain(REFUSED_EVERYWHERE) {
+            for &nr in arch.refused.iter().chain(&REFUSED_EVERYWHERE) {
                 assert_eq!(run(&bytes, arch.audit, nr, 0), REFUSE, "{arch:?} {nr}");
+            }
+            // fcntl: every lock, lease and notice command is refused; the
+            // descriptor's flags (F_GETFD, F_SETFD, F_GETFL, F_SETFL) and
+            // F_DUPFD_CLOEXEC are not.
+            for command in FCNTL_REFUSED {
+                assert_eq!(run2(&bytes, arch.audit, arch.fcntl, 3, command), REFUSE);
+            }
+            for command in [1, 2, 3, 4, 1030] {
+                assert_eq!(run2(&bytes, arch.audit, arch.fcntl, 3, command), ALLOW);
             }
             assert_eq!(run(&bytes, arch.audit, CLONE3, 0), NO_SUCH_CALL);
             // CLONE_NEWUSER, CLONE_NEWNS; CLONE_NEWTIME for unshare only.

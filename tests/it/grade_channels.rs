@@ -8,7 +8,8 @@
 use crate::common::class::course_grader;
 use crate::common::*;
 use crate::grade_isolation::{
-    Stopped, brief, echo, echo_relay, echo_solution_keeping, echo_student, scores, solution,
+    Stopped, brief, echo, echo_relay, echo_solution_keeping, echo_student, helper_items, scores,
+    solution,
 };
 use serde_json::Value;
 use std::fs;
@@ -190,7 +191,108 @@ fn serve_classmates() {{
     );
 }
 
+/// Exercise 2's solution that first holds `mib` MiB where `hoard` (an
+/// expression of the program's) puts them, and answers only when it could.
+fn hoarding(hoard: &str) -> String {
+    let call = "serve_lines(respond);";
+    let text = solution(&echo());
+    assert!(text.contains(call), "exercise 2 calls {call}");
+    let text = text.replacen(
+        call,
+        &format!("if !{hoard} {{\n        return;\n    }}\n    {call}"),
+        1,
+    );
+    format!(
+        r#"{text}
+{}
+/// The helper's `mode`, holding its memory until the program ends.
+fn held(mode: &str, mib: &str) -> bool {{
+    use std::io::Read;
+    let Some(mut child) = start_helper(&[mode, mib], "") else {{
+        return false;
+    }};
+    let mut said = [0u8; 5];
+    let ok = child
+        .stdout
+        .take()
+        .is_some_and(|mut out| out.read_exact(&mut said).is_ok() && &said == b"held\n");
+    std::mem::forget(child);
+    ok
+}}
+
+/// `mib` MiB written to a file in `/dev/shm`.
+fn in_dev_shm(mib: usize) -> bool {{
+    use std::io::Write;
+    let Ok(mut file) = std::fs::File::create("/dev/shm/hoard") else {{
+        return false;
+    }};
+    let chunk = vec![1u8; 1 << 20];
+    (0..mib).all(|_| file.write_all(&chunk).is_ok())
+}}
+"#,
+        helper_items()
+    )
+}
+
+/// What each submission was marked: its score, and whether it was over
+/// the memory limit.
+fn marks(report: &Value) -> Vec<(String, u64, bool)> {
+    report["submissions"]
+        .as_array()
+        .expect("submissions")
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().expect("name").to_string(),
+                s["score"].as_u64().expect("score"),
+                s["over_memory_limit"] == true,
+            )
+        })
+        .collect()
+}
+
+/// Item 5: under `--memory-limit 512`, students whose program first holds
+/// 1 GiB that no process's resident memory shows (a `memfd_create` file
+/// written and never mapped; SysV shared memory, attached, written and
+/// detached; a file in `/dev/shm`) and then answers correctly. Each must
+/// earn nothing or be stopped as over the limit; an honest classmate is
+/// the control. As root: the limit is enforced there only.
+fn memory_no_process_shows_counts_or_is_refused() {
+    let class = tempfile::tempdir().expect("temp dir");
+    let honest = echo_student(class.path(), "honest", &solution(&echo()));
+    let memfd = echo_student(
+        class.path(),
+        "memfd",
+        &hoarding("held(\"memfd\", \"1024\")"),
+    );
+    let shm = echo_student(class.path(), "shm", &hoarding("held(\"shm\", \"1024\")"));
+    let dev_shm = echo_student(class.path(), "dev-shm", &hoarding("in_dev_shm(1024)"));
+    let (report, err) = grade_in(
+        &repo(),
+        &[&honest, &memfd, &shm, &dev_shm],
+        &["--memory-limit", "512", "--timeout", "3"],
+    );
+    let marks = marks(&report);
+    assert!(
+        marks.contains(&("honest".to_string(), echo().points, false)),
+        "the control earns its marks within the limit: {marks:?}\n{err}\n{}",
+        brief(&report)
+    );
+    for (name, score, over) in &marks {
+        assert!(
+            name == "honest" || *score == 0 || *over,
+            "{name} held 1 GiB under --memory-limit 512 and earned {score}, not over the limit: {marks:?}\n{}",
+            brief(&report)
+        );
+    }
+}
+
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::{Tool, test};
-    vec![test!(two_gradings_at_once_share_no_lock).needs(Tool::Sandbox)]
+    vec![
+        test!(two_gradings_at_once_share_no_lock).needs(Tool::Sandbox),
+        test!(memory_no_process_shows_counts_or_is_refused)
+            .needs(Tool::Sandbox)
+            .needs(Tool::Root),
+    ]
 }

@@ -247,10 +247,13 @@ impl Sandbox {
         out
     }
 
-    /// `/proc`, `/dev`, a private `/tmp` and working folder, and the
+    /// `/proc`, `/dev` (read-only: a file in its `shm` would be memory no
+    /// limit counts), a private `/tmp` and working folder, and the
     /// sandbox's own binds.
     fn own_binds(&self, made: &mut Folders, out: &mut Vec<OsString>) {
-        out.extend(["--proc", "/proc", "--dev", "/dev"].map(OsString::from));
+        out.extend(
+            ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"].map(OsString::from),
+        );
         let tmpfs = self.limits.file_size.max(TMPFS_BYTES);
         for dir in ["/tmp", self.cwd.as_str()] {
             if self.writable.iter().any(|(_, inside)| inside == dir) {

@@ -603,6 +603,40 @@ impl Drop for Stopped {
 /// both runs' first students were the same user, so the second class's first
 /// student could not start a thread.
 fn a_fork_bomb_in_one_run_leaves_another_run_s_marks_untouched() {
+    fork_bomb_beside_a_class(false);
+}
+
+/// Issue 36, item 4: the same, the bombing run in a container of its own
+/// on the same kernel (its own `/run`, where runs reserve their users, and
+/// its own PID namespace, so neither run sees the other's processes).
+/// Before, each took the first range of users: the honest students, the
+/// bombers' users, could not start a thread.
+fn a_fork_bomb_in_another_container_leaves_a_class_s_marks_untouched() {
+    fork_bomb_beside_a_class(true);
+}
+
+/// `command` run in a new mount and PID namespace with an empty `/run`, as
+/// in a container of its own; killing the returned command kills it all.
+pub(crate) fn in_a_container(command: std::process::Command) -> std::process::Command {
+    let mut wrapped = std::process::Command::new("unshare");
+    wrapped
+        .args(["--mount", "--pid", "--fork", "--kill-child", "--mount-proc"])
+        .args(["sh", "-c", "mount -t tmpfs tmpfs /run && exec \"$@\"", "sh"])
+        .arg(command.get_program())
+        .args(command.get_args());
+    if let Some(dir) = command.get_current_dir() {
+        wrapped.current_dir(dir);
+    }
+    for (name, value) in command.get_envs() {
+        match value {
+            Some(value) => wrapped.env(name, value),
+            None => wrapped.env_remove(name),
+        };
+    }
+    wrapped
+}
+
+fn fork_bomb_beside_a_class(in_container: bool) {
     // As root only: otherwise each sandbox has a user namespace and limits
     // of its own, and runs share no user.
     let base = process_folder("grade-two-runs");
@@ -624,20 +658,25 @@ fn a_fork_bomb_in_one_run_leaves_another_run_s_marks_untouched() {
         .iter()
         .map(|name| echo_student(&base.join("honest"), name, &echo_solution_in_a_thread()))
         .collect();
+    let mut command = learn_command(&bombing_grader);
+    command
+        .args([
+            "grade",
+            "--format",
+            "json",
+            "--seed",
+            "3",
+            "--jobs",
+            "2",
+            "--timeout",
+            "2",
+        ])
+        .args(&bombers);
+    if in_container {
+        command = in_a_container(command);
+    }
     let mut bombing = Stopped(
-        learn_command(&bombing_grader)
-            .args([
-                "grade",
-                "--format",
-                "json",
-                "--seed",
-                "3",
-                "--jobs",
-                "2",
-                "--timeout",
-                "2",
-            ])
-            .args(&bombers)
+        command
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
@@ -1162,6 +1201,9 @@ pub fn tests() -> Vec<crate::harness::Test> {
             .needs(Tool::Sandbox)
             .needs(Tool::Root),
         test!(a_fork_bomb_in_one_run_leaves_another_run_s_marks_untouched)
+            .needs(Tool::Sandbox)
+            .needs(Tool::Root),
+        test!(a_fork_bomb_in_another_container_leaves_a_class_s_marks_untouched)
             .needs(Tool::Sandbox)
             .needs(Tool::Root),
         test!(locks_on_shared_files_carry_nothing_between_students).needs(Tool::Sandbox),

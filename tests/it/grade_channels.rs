@@ -220,6 +220,29 @@ fn held(mode: &str, mib: &str) -> bool {{
     ok
 }}
 
+/// `mib` MiB written to sockets (`UnixStream::pair`) and never read: the
+/// kernel holds them, in no process's resident memory.
+fn in_sockets(mib: usize) -> bool {{
+    use std::io::Write;
+    let mut held = Vec::new();
+    let mut total = 0;
+    let chunk = vec![1u8; 1 << 16];
+    while total < mib << 20 {{
+        let Ok((mut a, b)) = std::os::unix::net::UnixStream::pair() else {{
+            return false;
+        }};
+        if a.set_nonblocking(true).is_err() {{
+            return false;
+        }}
+        while let Ok(n) = a.write(&chunk) {{
+            total += n;
+        }}
+        held.push((a, b));
+    }}
+    std::mem::forget(held);
+    true
+}}
+
 /// `mib` MiB written to a file in `/dev/shm`.
 fn in_dev_shm(mib: usize) -> bool {{
     use std::io::Write;
@@ -252,9 +275,10 @@ fn marks(report: &Value) -> Vec<(String, u64, bool)> {
 }
 
 /// Item 5: under `--memory-limit 512`, students whose program first holds
-/// 1 GiB that no process's resident memory shows (a `memfd_create` file
+/// 1 GiB that no process's resident memory shows (`memfd_create` files
 /// written and never mapped; SysV shared memory, attached, written and
-/// detached; a file in `/dev/shm`) and then answers correctly. Each must
+/// detached; a file in `/dev/shm`; data written to sockets and never
+/// read) and then answers correctly. Each must
 /// earn nothing or be stopped as over the limit; an honest classmate is
 /// the control. As root: the limit is enforced there only.
 fn memory_no_process_shows_counts_or_is_refused() {
@@ -267,9 +291,10 @@ fn memory_no_process_shows_counts_or_is_refused() {
     );
     let shm = echo_student(class.path(), "shm", &hoarding("held(\"shm\", \"1024\")"));
     let dev_shm = echo_student(class.path(), "dev-shm", &hoarding("in_dev_shm(1024)"));
+    let sockets = echo_student(class.path(), "sockets", &hoarding("in_sockets(1024)"));
     let (report, err) = grade_in(
         &repo(),
-        &[&honest, &memfd, &shm, &dev_shm],
+        &[&honest, &memfd, &shm, &dev_shm, &sockets],
         &["--memory-limit", "512", "--timeout", "3"],
     );
     let marks = marks(&report);

@@ -51,6 +51,10 @@ pub struct SandboxLimits {
     pub processes: u64,
     /// Largest file a process may write (bytes).
     pub file_size: u64,
+    /// Descriptors a process may hold: what bounds the buffers of its
+    /// pipes and sockets, memory the kernel holds for a program and no
+    /// resident set shows.
+    pub descriptors: u64,
 }
 
 impl SandboxLimits {
@@ -61,6 +65,7 @@ impl SandboxLimits {
             cpu_seconds: cpu_seconds.max(1),
             processes: 32,
             file_size: 16 << 20,
+            descriptors: 32,
         }
     }
 
@@ -71,6 +76,7 @@ impl SandboxLimits {
             cpu_seconds: cpu_seconds.max(1),
             processes: 256,
             file_size: 256 << 20,
+            descriptors: 4096,
         }
     }
 }
@@ -238,6 +244,7 @@ impl Sandbox {
             format!("--cpu={}", l.cpu_seconds),
             format!("--nproc={}", l.processes),
             format!("--fsize={}", l.file_size),
+            format!("--nofile={}", l.descriptors),
             "--core=0".into(),
             "--".into(),
         ] {

@@ -312,10 +312,36 @@ fn memory_no_process_shows_counts_or_is_refused() {
     }
 }
 
+/// Item 10: what a program's output (which a student reads) can say of
+/// the grading machine. Its host name is the sandbox's own, `sandbox`,
+/// not the machine's.
+fn a_sandbox_shows_its_own_host_name() {
+    let machine = fs::read_to_string("/proc/sys/kernel/hostname").expect("the host name");
+    let machine = machine.trim();
+    let class = tempfile::tempdir().expect("temp dir");
+    let namer = echo_student(
+        class.path(),
+        "namer",
+        r#"fn main() {
+    let name = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
+    println!("host={};", name.trim());
+}
+"#,
+    );
+    let (report, err) = grade_in(&repo(), &[&namer], &["--timeout", "2"]);
+    let said = brief(&report);
+    assert!(said.contains("host=sandbox;"), "{err}\n{said}");
+    assert!(
+        !said.contains(&format!("host={machine};")),
+        "the machine's host name reached a report:\n{said}"
+    );
+}
+
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::{Tool, test};
     vec![
         test!(two_gradings_at_once_share_no_lock).needs(Tool::Sandbox),
+        test!(a_sandbox_shows_its_own_host_name).needs(Tool::Sandbox),
         test!(memory_no_process_shows_counts_or_is_refused)
             .needs(Tool::Sandbox)
             .needs(Tool::Root),

@@ -5,7 +5,8 @@
 //! of the host (`system`: a compiler and the files a link reads; for a
 //! student's program, linked statically, only the two tools below), private
 //! `/tmp` and working folder, no environment but `PATH`, and resource limits
-//! set with util-linux `prlimit` (memory, CPU time, processes, file size)
+//! set with util-linux `prlimit` (memory, CPU time, processes, file size,
+//! descriptors)
 //! once the namespaces exist. When `learn` runs as root, the program also
 //! runs as a user of its own (`setpriv`, one user per student, from a range
 //! the run reserves: `uids`), which is what makes the process-count limit
@@ -202,7 +203,11 @@ impl Sandbox {
             ],
             None => &["--unshare-all"],
         };
+        // The UTS namespace starts with the machine's host name: a name of
+        // its own instead.
         for flag in namespaces.iter().chain(&[
+            "--hostname",
+            "sandbox",
             "--die-with-parent",
             "--new-session",
             "--clearenv",

@@ -43,7 +43,7 @@ pub(crate) fn solution(e: &Exercise) -> String {
 }
 
 /// `tests/fixtures/hostile/syscalls.c`, compiled once per test process.
-fn helper_path() -> &'static Path {
+pub(crate) fn helper_path() -> &'static Path {
     static PATH: OnceLock<PathBuf> = OnceLock::new();
     PATH.get_or_init(|| {
         let out = process_folder("hostile-syscalls").join("syscalls");
@@ -141,7 +141,7 @@ pub(crate) fn echo_solution_keeping(keep_items: &str) -> String {
 
 /// Exercise 2 with no solution: each line's answer is whatever `fetch(line)`
 /// (items the caller adds) finds.
-fn echo_relay(fetch_items: &str) -> String {
+pub(crate) fn echo_relay(fetch_items: &str) -> String {
     format!(
         r#"use std::io::BufRead;
 
@@ -253,7 +253,7 @@ pub(crate) fn grade(
     (json(&output), err)
 }
 
-fn scores(report: &Value) -> BTreeMap<String, u64> {
+pub(crate) fn scores(report: &Value) -> BTreeMap<String, u64> {
     report["submissions"]
         .as_array()
         .expect("submissions")
@@ -269,7 +269,7 @@ fn scores(report: &Value) -> BTreeMap<String, u64> {
 
 /// Why each submission lost marks, briefly: its first failed scenario's
 /// message, or why an attempted exercise did not run.
-fn brief(report: &Value) -> String {
+pub(crate) fn brief(report: &Value) -> String {
     let mut out = String::new();
     for s in report["submissions"].as_array().into_iter().flatten() {
         for e in s["exercises"].as_array().into_iter().flatten() {
@@ -560,7 +560,7 @@ fn reachable_by_others(kept: &Path) -> (PathBuf, PathBuf) {
     (base, learn)
 }
 
-fn nix_is_root() -> bool {
+pub(crate) fn nix_is_root() -> bool {
     fs::read_to_string("/proc/self/status")
         .unwrap_or_default()
         .lines()
@@ -635,7 +635,7 @@ fn holds_threads(ancestor: u32, threads: u64) -> bool {
 }
 
 /// A `learn` this test started, stopped when the test ends, passed or not.
-struct Stopped(std::process::Child);
+pub(crate) struct Stopped(pub(crate) std::process::Child);
 
 impl Drop for Stopped {
     fn drop(&mut self) {
@@ -650,6 +650,40 @@ impl Drop for Stopped {
 /// both runs' first students were the same user, so the second class's first
 /// student could not start a thread.
 fn a_fork_bomb_in_one_run_leaves_another_run_s_marks_untouched() {
+    fork_bomb_beside_a_class(false);
+}
+
+/// Issue 36, item 4: the same, the bombing run in a container of its own
+/// on the same kernel (its own `/run`, where runs reserve their users, and
+/// its own PID namespace, so neither run sees the other's processes).
+/// Before, each took the first range of users: the honest students, the
+/// bombers' users, could not start a thread.
+fn a_fork_bomb_in_another_container_leaves_a_class_s_marks_untouched() {
+    fork_bomb_beside_a_class(true);
+}
+
+/// `command` run in a new mount and PID namespace with an empty `/run`, as
+/// in a container of its own; killing the returned command kills it all.
+pub(crate) fn in_a_container(command: std::process::Command) -> std::process::Command {
+    let mut wrapped = std::process::Command::new("unshare");
+    wrapped
+        .args(["--mount", "--pid", "--fork", "--kill-child", "--mount-proc"])
+        .args(["sh", "-c", "mount -t tmpfs tmpfs /run && exec \"$@\"", "sh"])
+        .arg(command.get_program())
+        .args(command.get_args());
+    if let Some(dir) = command.get_current_dir() {
+        wrapped.current_dir(dir);
+    }
+    for (name, value) in command.get_envs() {
+        match value {
+            Some(value) => wrapped.env(name, value),
+            None => wrapped.env_remove(name),
+        };
+    }
+    wrapped
+}
+
+fn fork_bomb_beside_a_class(in_container: bool) {
     // As root only: otherwise each sandbox has a user namespace and limits
     // of its own, and runs share no user.
     let base = process_folder("grade-two-runs");
@@ -671,20 +705,25 @@ fn a_fork_bomb_in_one_run_leaves_another_run_s_marks_untouched() {
         .iter()
         .map(|name| echo_student(&base.join("honest"), name, &echo_solution_in_a_thread()))
         .collect();
+    let mut command = learn_command(&bombing_grader);
+    command
+        .args([
+            "grade",
+            "--format",
+            "json",
+            "--seed",
+            "3",
+            "--jobs",
+            "2",
+            "--timeout",
+            "2",
+        ])
+        .args(&bombers);
+    if in_container {
+        command = in_a_container(command);
+    }
     let mut bombing = Stopped(
-        learn_command(&bombing_grader)
-            .args([
-                "grade",
-                "--format",
-                "json",
-                "--seed",
-                "3",
-                "--jobs",
-                "2",
-                "--timeout",
-                "2",
-            ])
-            .args(&bombers)
+        command
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
@@ -1103,22 +1142,28 @@ fn descriptors_the_grader_inherits_reach_no_sandbox() {
 /// with EFAULT on its bad pointer.
 fn the_kernel_surface_no_namespace_separates_is_refused() {
     let class = tempfile::tempdir().expect("temp dir");
-    let prober = echo_student(
-        class.path(),
-        "prober",
-        &format!(
+    // Short lines (the report cuts long ones), at most three to a message
+    // (it shows the first three of a kind): exercise 2's program says the
+    // first ten results, exercise 3's the rest.
+    let probe = |skip: usize| {
+        format!(
             r#"fn main() {{
     let said = helper(&["kernel", "-"], "").unwrap_or_else(|| "no-helper 0\n".into());
-    // Short lines: the report cuts long ones.
-    let said: Vec<&str> = said.lines().collect();
-    for three in said.chunks(3) {{
-        println!("surface: {{}};", three.join("; "));
+    let said: Vec<&str> = said.lines().skip({skip}).take(10).collect();
+    for five in said.chunks(5) {{
+        println!("surface: {{}};", five.join("; "));
     }}
 }}
 {}"#,
             helper_items()
-        ),
-    );
+        )
+    };
+    let prober = echo_student(class.path(), "prober", &probe(0));
+    let silence = course()
+        .into_iter()
+        .find(|e| e.number == 3)
+        .expect("exercise 3");
+    write(&prober.join("exercises").join(&silence.file), &probe(10));
     let (report, _) = grade(&[&prober], None, &[], Keyring::Inherited);
     let said: String = report["submissions"][0]["exercises"]
         .as_array()
@@ -1139,6 +1184,16 @@ fn the_kernel_surface_no_namespace_separates_is_refused() {
         ("clone3", -38),
         ("clone_newuser", -1),
         ("unshare_newuser", -1),
+        ("flock", -1),
+        ("getlk", -1),
+        ("ofd_getlk", -1),
+        ("inotify_init1", -1),
+        ("memfd_create", -1),
+        ("memfd_secret", -1),
+        ("shmget", -1),
+        ("msgget", -1),
+        ("semget", -1),
+        ("socket", -1),
     ];
     for (call, errno) in expected {
         assert!(
@@ -1199,6 +1254,9 @@ pub fn tests() -> Vec<crate::harness::Test> {
             .needs(Tool::Sandbox)
             .needs(Tool::Root),
         test!(a_fork_bomb_in_one_run_leaves_another_run_s_marks_untouched)
+            .needs(Tool::Sandbox)
+            .needs(Tool::Root),
+        test!(a_fork_bomb_in_another_container_leaves_a_class_s_marks_untouched)
             .needs(Tool::Sandbox)
             .needs(Tool::Root),
         test!(locks_on_shared_files_carry_nothing_between_students).needs(Tool::Sandbox),

@@ -26,6 +26,7 @@ mod explain;
 mod floods;
 mod grade;
 mod grade_attacks;
+mod grade_channels;
 mod grade_fixture;
 mod grade_hidden;
 mod grade_isolation;
@@ -77,6 +78,7 @@ fn main() -> std::process::ExitCode {
     slowest.extend(grade_isolation::tests());
     slowest.extend(grade_hidden::tests());
     slowest.extend(grade_limits::tests());
+    slowest.extend(grade_channels::tests());
     slowest.extend(grade::tests());
     let mut tests = interleave(slowest, cases::tests(), 2);
     tests.extend(mutants::tests());

@@ -5,7 +5,8 @@
 //! of the host (`system`: a compiler and the files a link reads; for a
 //! student's program, linked statically, only the two tools below), private
 //! `/tmp` and working folder, no environment but `PATH`, and resource limits
-//! set with util-linux `prlimit` (memory, CPU time, processes, file size)
+//! set with util-linux `prlimit` (memory, CPU time, processes, file size,
+//! descriptors)
 //! once the namespaces exist. When `learn` runs as root, the program also
 //! runs as a user of its own (`setpriv`, one user per student, from a range
 //! the run reserves: `uids`), which is what makes the process-count limit
@@ -13,7 +14,8 @@
 //! out of reach.
 //!
 //! Every sandbox also runs under a seccomp filter (`seccomp`) that keeps it
-//! from the kernel state no namespace separates (the keyring, vsock).
+//! from the kernel state no namespace separates (the keyring, vsock, locks
+//! and watches on the files every sandbox shows).
 //!
 //! Nothing here is `unsafe`: the limits and the user change are made by the
 //! two small programs, started before the untrusted one, and the filter is
@@ -50,6 +52,10 @@ pub struct SandboxLimits {
     pub processes: u64,
     /// Largest file a process may write (bytes).
     pub file_size: u64,
+    /// Descriptors a process may hold: what bounds the buffers of its
+    /// pipes and sockets, memory the kernel holds for a program and no
+    /// resident set shows.
+    pub descriptors: u64,
 }
 
 impl SandboxLimits {
@@ -60,6 +66,7 @@ impl SandboxLimits {
             cpu_seconds: cpu_seconds.max(1),
             processes: 32,
             file_size: 16 << 20,
+            descriptors: 32,
         }
     }
 
@@ -70,6 +77,7 @@ impl SandboxLimits {
             cpu_seconds: cpu_seconds.max(1),
             processes: 256,
             file_size: 256 << 20,
+            descriptors: 4096,
         }
     }
 }
@@ -195,7 +203,11 @@ impl Sandbox {
             ],
             None => &["--unshare-all"],
         };
+        // The UTS namespace starts with the machine's host name: a name of
+        // its own instead.
         for flag in namespaces.iter().chain(&[
+            "--hostname",
+            "sandbox",
             "--die-with-parent",
             "--new-session",
             "--clearenv",
@@ -237,6 +249,7 @@ impl Sandbox {
             format!("--cpu={}", l.cpu_seconds),
             format!("--nproc={}", l.processes),
             format!("--fsize={}", l.file_size),
+            format!("--nofile={}", l.descriptors),
             "--core=0".into(),
             "--".into(),
         ] {
@@ -246,10 +259,13 @@ impl Sandbox {
         out
     }
 
-    /// `/proc`, `/dev`, a private `/tmp` and working folder, and the
+    /// `/proc`, `/dev` (read-only: a file in its `shm` would be memory no
+    /// limit counts), a private `/tmp` and working folder, and the
     /// sandbox's own binds.
     fn own_binds(&self, made: &mut Folders, out: &mut Vec<OsString>) {
-        out.extend(["--proc", "/proc", "--dev", "/dev"].map(OsString::from));
+        out.extend(
+            ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"].map(OsString::from),
+        );
         let tmpfs = self.limits.file_size.max(TMPFS_BYTES);
         for dir in ["/tmp", self.cwd.as_str()] {
             if self.writable.iter().any(|(_, inside)| inside == dir) {

@@ -9,9 +9,14 @@
 //! - the kernel keyring (`add_key`, `request_key`, `keyctl`): keys are
 //!   per user and per session, not per sandbox, and outlive the program, so
 //!   one student's program could leave answers there for a classmate's;
-//! - `socket(AF_VSOCK, ...)`: vsock is not namespaced, so it would be a
-//!   network between sandboxes (and out of a Firecracker, Kata or Hyper-V
-//!   guest);
+//! - `socket`, of every family: a program speaks on its standard input and
+//!   output, and the network namespace is empty anyway; vsock is not
+//!   namespaced, so it would be a network between sandboxes (and out of a
+//!   Firecracker, Kata or Hyper-V guest). `socketpair` stays: Rust's
+//!   `Command::spawn` (so `rustc` starting the linker) uses one. What a
+//!   program writes to a socket and never reads is memory the kernel holds
+//!   for it, in no resident set (about 200 KiB a socket); the sandbox's
+//!   limit on descriptors bounds it;
 //! - io_uring (`io_uring_setup`, `_enter`, `_register`): its requests are
 //!   not system calls the filter sees (it opens vsock sockets, for one);
 //! - new namespaces: `unshare` and `clone` with any `CLONE_NEW*` flag, and
@@ -25,6 +30,21 @@
 //! - `userfaultfd` (user-mode faults hold the kernel at a point of the
 //!   program's choosing) and `fanotify_init` (watches files other
 //!   processes open);
+//! - file locks and change notices, on every file: `flock`, `fcntl` with a
+//!   lock, lease or notice command (`F_GETLK`, `F_SETLK`, `F_SETLKW`, the
+//!   `F_OFD_*` three, `F_SETLEASE`, `F_GETLEASE`, `F_NOTIFY`) and inotify
+//!   (`inotify_init`, `inotify_init1`, `inotify_add_watch`). Every sandbox,
+//!   of every grading on the machine, shows the same inodes (`/dev/null`,
+//!   `prlimit`, the libraries, the toolchain): a lock one holds another
+//!   sees, and a watch sees another open them, a channel between students
+//!   and between gradings. Rust's standard library takes no lock of its
+//!   own, nor do `rustc` (without incremental builds) and the linker;
+//! - memory no process's resident set shows, which the per-student memory
+//!   cap (`grade::memory`, summed from `/proc`) could not count:
+//!   `memfd_create` and `memfd_secret` (a file in memory, written and never
+//!   mapped), and SysV IPC objects (`shmget`, `msgget`, `semget`: shared
+//!   memory attached, written and detached stays, and so do queued
+//!   messages and semaphore sets, until the sandbox's IPC namespace ends);
 //! - every call of another architecture's or ABI's numbering (a 32-bit
 //!   `int 0x80`, x32), whose numbers the checks above would not match.
 //!
@@ -37,7 +57,11 @@ const ALLOW: u32 = 0x7fff_0000;
 const REFUSE: u32 = 0x0005_0000 | 1;
 /// `SECCOMP_RET_ERRNO | ENOSYS`: "no such call", for `clone3`.
 const NO_SUCH_CALL: u32 = 0x0005_0000 | 38;
-const AF_VSOCK: u32 = 40;
+/// `fcntl` commands that lock, lease or watch a file: `F_GETLK`,
+/// `F_SETLK`, `F_SETLKW`, `F_OFD_GETLK`, `F_OFD_SETLK`, `F_OFD_SETLKW`,
+/// `F_SETLEASE`, `F_GETLEASE`, `F_NOTIFY` (the same on every architecture
+/// here).
+const FCNTL_REFUSED: [u32; 9] = [5, 6, 7, 36, 37, 38, 1024, 1025, 1026];
 /// `CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | CLONE_NEWIPC |
 /// CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET`.
 const CLONE_NAMESPACES: u32 =
@@ -48,8 +72,8 @@ const CLONE_NEWTIME: u32 = 0x80;
 /// Numbered alike on every architecture (added after the numbering was
 /// unified): `io_uring_setup`, `io_uring_enter`, `io_uring_register`,
 /// `open_tree`, `move_mount`, `fsopen`, `fsconfig`, `fsmount`, `fspick`,
-/// `mount_setattr`.
-const REFUSED_EVERYWHERE: [u32; 10] = [425, 426, 427, 428, 429, 430, 431, 432, 433, 442];
+/// `mount_setattr`, `memfd_secret`.
+const REFUSED_EVERYWHERE: [u32; 11] = [425, 426, 427, 428, 429, 430, 431, 432, 433, 442, 447];
 /// `clone3`, on every architecture.
 const CLONE3: u32 = 435;
 /// System call numbers at or above this are the x32 ABI's, on x86_64.
@@ -64,6 +88,8 @@ const ARG0_AT: u32 = if cfg!(target_endian = "little") {
 } else {
     20
 };
+/// The low 32 bits of `args[1]`.
+const ARG1_AT: u32 = ARG0_AT + 8;
 
 /// One architecture's numbers.
 #[derive(Clone, Copy, Debug)]
@@ -71,9 +97,13 @@ struct Arch {
     /// `AUDIT_ARCH_*`.
     audit: u32,
     /// `add_key`, `request_key`, `keyctl`, `mount`, `umount2`,
-    /// `pivot_root`, `setns`, `userfaultfd`, `fanotify_init`.
-    refused: [u32; 9],
+    /// `pivot_root`, `setns`, `userfaultfd`, `fanotify_init`, `flock`,
+    /// `inotify_init1`, `inotify_add_watch`, `memfd_create`, `shmget`,
+    /// `msgget`, `semget`, and what only this architecture has (x86_64:
+    /// `inotify_init`).
+    refused: &'static [u32],
     socket: u32,
+    fcntl: u32,
     unshare: u32,
     clone: u32,
     /// Whether calls at or above [`X32_FIRST`] are another ABI's.
@@ -82,8 +112,11 @@ struct Arch {
 
 const X86_64: Arch = Arch {
     audit: 0xc000_003e,
-    refused: [248, 249, 250, 165, 166, 155, 308, 323, 300],
+    refused: &[
+        248, 249, 250, 165, 166, 155, 308, 323, 300, 73, 294, 254, 319, 29, 68, 64, 253,
+    ],
     socket: 41,
+    fcntl: 72,
     unshare: 272,
     clone: 56,
     x32: true,
@@ -91,8 +124,11 @@ const X86_64: Arch = Arch {
 /// aarch64, riscv64 and loongarch64 share the generic numbering.
 const AARCH64: Arch = Arch {
     audit: 0xc000_00b7,
-    refused: [217, 218, 219, 40, 39, 41, 268, 282, 262],
+    refused: &[
+        217, 218, 219, 40, 39, 41, 268, 282, 262, 32, 26, 27, 279, 194, 186, 190,
+    ],
     socket: 198,
+    fcntl: 25,
     unshare: 97,
     clone: 220,
     x32: false,
@@ -128,9 +164,9 @@ enum To {
     Allow,
     Refuse,
     NoSuchCall,
-    CheckSocket,
     CheckUnshare,
     CheckClone,
+    CheckFcntl,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,18 +214,18 @@ fn program(arch: Arch) -> Vec<(Option<To>, Insn)> {
     if arch.x32 {
         p.push((None, jump(X32_FIRST, Test::AtLeast, To::Refuse)));
     }
-    for nr in arch.refused.into_iter().chain(REFUSED_EVERYWHERE) {
+    for &nr in arch.refused.iter().chain(&REFUSED_EVERYWHERE) {
         p.push((None, jeq(nr, To::Refuse)));
     }
     p.push((None, jeq(CLONE3, To::NoSuchCall)));
-    p.push((None, jeq(arch.socket, To::CheckSocket)));
+    p.push((None, jeq(arch.socket, To::Refuse)));
     p.push((None, jeq(arch.unshare, To::CheckUnshare)));
     p.push((None, jeq(arch.clone, To::CheckClone)));
+    p.push((None, jeq(arch.fcntl, To::CheckFcntl)));
     p.push((Some(To::Allow), Insn::Return(ALLOW)));
-    // Each check looks at the call's first argument: the socket's family,
-    // the flags of `unshare` and `clone`.
+    // Each check looks at the call's first argument: the flags of
+    // `unshare` and `clone`.
     for (label, k, test) in [
-        (To::CheckSocket, AF_VSOCK, Test::Equal),
         (
             To::CheckUnshare,
             CLONE_NAMESPACES | CLONE_NEWTIME,
@@ -201,6 +237,12 @@ fn program(arch: Arch) -> Vec<(Option<To>, Insn)> {
         p.push((None, jump(k, test, To::Refuse)));
         p.push((None, Insn::Return(ALLOW)));
     }
+    // `fcntl`'s command is its second argument.
+    p.push((Some(To::CheckFcntl), Insn::Load(ARG1_AT)));
+    for command in FCNTL_REFUSED {
+        p.push((None, jeq(command, To::Refuse)));
+    }
+    p.push((None, Insn::Return(ALLOW)));
     p.push((Some(To::Refuse), Insn::Return(REFUSE)));
     p.push((Some(To::NoSuchCall), Insn::Return(NO_SUCH_CALL)));
     p
@@ -253,10 +295,15 @@ mod tests {
 
     /// Runs a filter as the kernel would, on one system call.
     fn run(bytes: &[u8], arch: u32, nr: u32, arg0: u32) -> u32 {
+        run2(bytes, arch, nr, arg0, 0)
+    }
+
+    fn run2(bytes: &[u8], arch: u32, nr: u32, arg0: u32, arg1: u32) -> u32 {
         let mut data = [0u8; 64];
         data[0..4].copy_from_slice(&nr.to_ne_bytes());
         data[4..8].copy_from_slice(&arch.to_ne_bytes());
         data[ARG0_AT as usize..ARG0_AT as usize + 4].copy_from_slice(&arg0.to_ne_bytes());
+        data[ARG1_AT as usize..ARG1_AT as usize + 4].copy_from_slice(&arg1.to_ne_bytes());
         let insns: Vec<(u16, u8, u8, u32)> = bytes
             .chunks(8)
             .map(|c| {
@@ -292,11 +339,21 @@ mod tests {
     }
 
     #[test]
-    fn the_keyring_vsock_namespaces_and_mounts_are_refused_and_the_rest_allowed() {
+    fn the_keyring_vsock_namespaces_mounts_locks_and_memory_files_are_refused_and_the_rest_allowed()
+    {
         for arch in [X86_64, AARCH64, RISCV64] {
             let bytes = encode(&program(arch));
-            for nr in arch.refused.into_iter().chain(REFUSED_EVERYWHERE) {
+            for &nr in arch.refused.iter().chain(&REFUSED_EVERYWHERE) {
                 assert_eq!(run(&bytes, arch.audit, nr, 0), REFUSE, "{arch:?} {nr}");
+            }
+            // fcntl: every lock, lease and notice command is refused; the
+            // descriptor's flags (F_GETFD, F_SETFD, F_GETFL, F_SETFL) and
+            // F_DUPFD_CLOEXEC are not.
+            for command in FCNTL_REFUSED {
+                assert_eq!(run2(&bytes, arch.audit, arch.fcntl, 3, command), REFUSE);
+            }
+            for command in [1, 2, 3, 4, 1030] {
+                assert_eq!(run2(&bytes, arch.audit, arch.fcntl, 3, command), ALLOW);
             }
             assert_eq!(run(&bytes, arch.audit, CLONE3, 0), NO_SUCH_CALL);
             // CLONE_NEWUSER, CLONE_NEWNS; CLONE_NEWTIME for unshare only.
@@ -311,11 +368,18 @@ mod tests {
             assert_eq!(run(&bytes, arch.audit, arch.clone, 17), ALLOW);
             assert_eq!(run(&bytes, arch.audit, arch.clone, 0x80 | 17), ALLOW);
             assert_eq!(run(&bytes, arch.audit, arch.unshare, 0x400), ALLOW);
-            assert_eq!(run(&bytes, arch.audit, arch.socket, AF_VSOCK), REFUSE);
-            // AF_UNIX and AF_INET sockets, read, write, exit.
-            assert_eq!(run(&bytes, arch.audit, arch.socket, 1), ALLOW);
-            assert_eq!(run(&bytes, arch.audit, arch.socket, 2), ALLOW);
-            for nr in [0, 1, 2, 60, 63, 64, 93] {
+            // AF_VSOCK, AF_UNIX and AF_INET sockets.
+            for family in [40, 1, 2] {
+                assert_eq!(run(&bytes, arch.audit, arch.socket, family), REFUSE);
+            }
+            // read, write, open and exit on x86_64; read, write and exit in
+            // the generic numbering.
+            let ordinary: &[u32] = if arch.x32 {
+                &[0, 1, 2, 60]
+            } else {
+                &[63, 64, 93]
+            };
+            for &nr in ordinary {
                 assert_eq!(run(&bytes, arch.audit, nr, 0), ALLOW, "{arch:?} {nr}");
             }
             // Another architecture's numbering: i386's keyctl is 288.

@@ -182,7 +182,8 @@ fn without_python_or_the_sdk_learn_interop_says_how_to_install_them() {
 }
 
 /// The SDK is pinned once, in conformance/versions.env: `.ci/setup` installs
-/// that version, `learn interop` reads it, and its `--help` names it.
+/// that version, `learn interop` reads it (its install hint names it, see
+/// above), and its `--help` points at the file rather than keep a copy.
 fn the_pinned_sdk_version_is_the_same_everywhere() {
     let version = sdk_version();
     assert!(version.starts_with("2."), "{version:?}");
@@ -192,7 +193,14 @@ fn the_pinned_sdk_version_is_the_same_everywhere() {
         ".ci/setup must install the pinned mcp=={version}"
     );
     let help = stdout(&learn(&["interop", "--help"]));
-    assert!(help.contains(&format!("mcp=={version}")), "{help}");
+    assert!(
+        help.contains("conformance/versions.env") && help.contains("MCP_SDK_VERSION"),
+        "{help}"
+    );
+    assert!(
+        !help.contains(&format!("mcp=={version}")),
+        "no copy of the pin: {help}"
+    );
 }
 
 // ---------------------------------------------------------------------------

@@ -84,6 +84,7 @@ mod tests {
             steps: vec![],
             unwanted: vec![],
             every: Some(every.clone()),
+            exit: Default::default(),
         };
         (scenario, every)
     }

@@ -271,6 +271,7 @@ mod tests {
             steps,
             unwanted,
             every: None,
+            exit: Default::default(),
         }
     }
 

@@ -111,6 +111,7 @@ mod tests {
             steps: vec![step],
             unwanted: vec![],
             every: None,
+            exit: Default::default(),
         }
     }
 

@@ -77,6 +77,9 @@ pub fn problem_text(problem: &Problem, sent: &[&String], role: Role, lang: Lang)
         Problem::Repeated { more } => w.repeated(*more, crate::judge::flood::EXAMPLES),
         Problem::NotStarted { error } => w.not_started(error),
         Problem::Crashed { end } => crashed(end, 1, lang),
+        Problem::WrongExit { end, expected } => {
+            w.client_wrong_exit(&ended_words(end, lang), expected.get())
+        }
         Problem::CaptureMissing {
             step,
             name,
@@ -262,6 +265,21 @@ mod tests {
                 "{text:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_wrong_exit_names_how_the_client_ended_and_the_status_expected() {
+        let problem = Problem::WrongExit {
+            end: ProcessEnd::Exited(0),
+            expected: std::num::NonZeroU8::MIN,
+        };
+        let en = problem_text(&problem, &[], Role::SpeaksFirst, Lang::En);
+        assert!(
+            en.starts_with("Your client exited with code 0; this scenario expects it to stop with code 1 (an error)"),
+            "{en}"
+        );
+        let zh = problem_text(&problem, &[], Role::SpeaksFirst, Lang::Zh);
+        assert!(zh.contains("退出码 0") && zh.contains("退出码 1"), "{zh}");
     }
 
     #[test]

@@ -87,6 +87,7 @@ pub fn generated_scenario(messages: usize) -> Scenario {
         steps,
         unwanted: Vec::new(),
         every: None,
+        exit: Default::default(),
     }
 }
 

@@ -34,6 +34,20 @@ pub struct Scenario {
     /// A rule for every message of a kind a client writes, in every other
     /// scenario of its exercise (such a scenario has no steps of its own).
     pub every: Option<Every>,
+    /// How the program must end once the last step is played.
+    pub exit: Exit,
+}
+
+/// How a program must end after a scenario's last step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Exit {
+    /// With status 0: its work is done (every program, every scenario
+    /// that says nothing else).
+    #[default]
+    Success,
+    /// A client's scenario: with exactly this status (1 to 255), as its
+    /// task tells it to stop when the server's answers leave it no way on.
+    Status(std::num::NonZeroU8),
 }
 
 /// A rule that holds for each message a client writes, whatever the

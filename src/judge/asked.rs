@@ -120,6 +120,7 @@ mod tests {
             steps: vec![step("a"), step("b")],
             unwanted: vec![],
             every: None,
+            exit: crate::content::scenario::Exit::Success,
         }
     }
 

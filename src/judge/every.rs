@@ -85,6 +85,7 @@ mod tests {
             steps: vec![],
             unwanted: vec![],
             every: Some(every.clone()),
+            exit: Default::default(),
         };
         (scenario, every)
     }

@@ -5,6 +5,7 @@ mod aborted;
 mod asked;
 pub mod envelope;
 pub mod every;
+mod exit;
 pub(crate) mod flood;
 mod idless;
 mod in_order;
@@ -70,7 +71,7 @@ fn judge_run(
     bindings: &Bindings,
     problems: &mut Vec<Problem>,
 ) {
-    if !judge_process(run, problems) {
+    if !judge_process(scenario, run, problems) {
         return;
     }
     if scenario.answers.by_position() {
@@ -126,22 +127,16 @@ fn judge_run(
     judge_unclaimed(run, responses, &claimed, problems);
 }
 
-/// How the process ended, and the limit it hit. Returns false when it never
-/// started (nothing else can be judged).
-fn judge_process(run: &RunRecord, problems: &mut Vec<Problem>) -> bool {
+/// How the process ended (against the scenario's `exit`), and the limit it
+/// hit. Returns false when it never started (nothing else can be judged).
+fn judge_process(scenario: &Scenario, run: &RunRecord, problems: &mut Vec<Problem>) -> bool {
     if let ProcessEnd::NotStarted(error) = &run.end {
         problems.push(Problem::NotStarted {
             error: error.clone(),
         });
         return false;
     }
-    if matches!(run.end, ProcessEnd::Exited(code) if code != 0)
-        || matches!(run.end, ProcessEnd::Signaled(_))
-    {
-        problems.push(Problem::Crashed {
-            end: run.end.clone(),
-        });
-    }
+    problems.extend(exit::problem(run, scenario.exit));
     match run.limit {
         // Every answer came, but output never ended: silence can't be proven.
         Some(LimitHit::Timeout { seconds }) if !run.waited_out => {

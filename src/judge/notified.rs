@@ -272,6 +272,7 @@ mod tests {
             steps,
             unwanted,
             every: None,
+            exit: Default::default(),
         }
     }
 

@@ -78,6 +78,12 @@ pub enum Problem {
     /// It ended with a failure status or a signal: whatever it did not say
     /// proves nothing, so this fails the scenario by itself.
     Crashed { end: ProcessEnd },
+    /// A client whose scenario expects it to stop with status `expected`
+    /// (its task's error status) ended otherwise: another status, a signal.
+    WrongExit {
+        end: ProcessEnd,
+        expected: std::num::NonZeroU8,
+    },
     /// A later step needed a value that an earlier response did not carry.
     CaptureMissing {
         step: usize,

@@ -293,6 +293,7 @@ mod tests {
             steps,
             unwanted: vec![],
             every: None,
+            exit: crate::content::scenario::Exit::Success,
         }
     }
 

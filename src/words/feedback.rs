@@ -68,6 +68,9 @@ pub trait Feedback {
     fn waited_step(&self, step: usize) -> String;
     /// A client ended badly (`ended` says how).
     fn client_crashed(&self, ended: &str) -> String;
+    /// A client ended (`ended` says how) where its scenario expects it to
+    /// stop with status `expected`, its task's error status.
+    fn client_wrong_exit(&self, ended: &str, expected: u8) -> String;
     /// A client wrote no message where the script waited for one.
     fn no_client_message(&self) -> &'static str;
     /// A client's message does not mean what it should.

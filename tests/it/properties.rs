@@ -105,6 +105,7 @@ fn scenario() -> Scenario {
         args: Vec::new(),
         unwanted: vec![],
         every: None,
+        exit: Default::default(),
         steps: vec![
             step(
                 json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),

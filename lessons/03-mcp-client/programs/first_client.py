@@ -35,6 +35,12 @@ With `--defect NAME`:
   own-arithmetic      reports x + y and x * y instead of the server's numbers
   calls-first         sends `add` and `multiply` before `server/discover`,
                       which this exercise asks for first
+  ignores-versions    goes on when `supportedVersions` lacks 2026-07-28
+  ignores-tools       goes on when `capabilities` have no `tools`
+  any-line-answers    takes a line with a waiting id as its answer, even
+                      one with neither `result` nor `error`
+  refuses-with-0      stops as it should after such a discover answer, but
+                      with status 0, as if its task were done
 """
 
 import json
@@ -83,7 +89,12 @@ class Connection:
                 message = json.loads(line)
             except ValueError:
                 continue
-            if isinstance(message, dict) and ("result" in message or "error" in message):
+            if not isinstance(message, dict):
+                continue
+            answers = "result" in message or "error" in message
+            if self.defect == "any-line-answers":
+                answers = "id" in message
+            if answers:
                 request_id = message.get("id")
                 valid = isinstance(request_id, str) or (
                     isinstance(request_id, int) and not isinstance(request_id, bool)
@@ -147,7 +158,9 @@ def same_id(got, wanted, defect):
 def result_of(response, defect):
     if "error" in response:
         raise SystemExit("first_client.py: the server answered with an error: %r" % response["error"])
-    result = response["result"]
+    # A line taken for an answer without a result (the any-line-answers
+    # defect) reads as an empty one.
+    result = response.get("result", {})
     # Only a resultType left out means complete; null is no known type.
     kind = result["resultType"] if "resultType" in result else None
     if "resultType" in result and not isinstance(kind, str):
@@ -167,12 +180,19 @@ def number_in(result):
     raise SystemExit("first_client.py: no text in a tool result")
 
 
+def refuse(why, defect):
+    """Stops after a discover answer this client cannot go on from."""
+    sys.stderr.write("first_client.py: %s\n" % why)
+    sys.exit(0 if defect == "refuses-with-0" else 1)
+
+
 def check_discovered(found, defect):
     discovered = result_of(found, defect)
-    if VERSION not in discovered.get("supportedVersions", []):
-        raise SystemExit("first_client.py: the server does not speak %s" % VERSION)
-    if not isinstance(discovered.get("capabilities", {}).get("tools"), dict):
-        raise SystemExit("first_client.py: the server offers no tools")
+    if VERSION not in discovered.get("supportedVersions", []) and defect != "ignores-versions":
+        refuse("the server does not speak %s" % VERSION, defect)
+    tools = discovered.get("capabilities", {}).get("tools")
+    if not isinstance(tools, dict) and defect != "ignores-tools":
+        refuse("the server offers no tools", defect)
 
 
 def send_calls(conn, arguments, defect, variant, reuse=None):

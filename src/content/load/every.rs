@@ -5,7 +5,7 @@ use super::file_check::FileCheck;
 use super::scenario::{ScenarioFile, json_in_toml};
 use crate::content::error::ContentError;
 use crate::content::pattern::Pattern;
-use crate::content::scenario::{AnswerOrder, ClientOrder, Every, EveryOf, Scenario};
+use crate::content::scenario::{AnswerOrder, ClientOrder, Every, EveryOf, Exit, Scenario};
 
 /// A scenario that states a rule for every request (or message) a client
 /// writes: no steps of its own, one pattern, judged over the exercise's
@@ -30,8 +30,12 @@ pub(super) fn compile_every(
         check.error(Some(at), format!("{label}: `every_request` and `every_message` are for client exercises (`kind = \"mcp-client\"`), whose every message follows the rule"));
         ok = false;
     }
-    if !scenario.step.is_empty() || !scenario.unwanted.is_empty() || scenario.args.is_some() {
-        check.error(Some(at), format!("{label}: a rule for every message has no `step`, `unwanted` or `args` of its own: it is judged on what the client writes in the exercise's other scenarios"));
+    if !scenario.step.is_empty()
+        || !scenario.unwanted.is_empty()
+        || scenario.args.is_some()
+        || scenario.exit.is_some()
+    {
+        check.error(Some(at), format!("{label}: a rule for every message has no `step`, `unwanted`, `args` or `exit` of its own: it is judged on what the client writes in the exercise's other scenarios"));
         ok = false;
     }
     let pattern = match json_in_toml(check.text, &text) {
@@ -72,6 +76,7 @@ pub(super) fn compile_every(
         steps: Vec::new(),
         unwanted: Vec::new(),
         every: Some(Every { of, pattern }),
+        exit: Exit::Success,
     })
 }
 
@@ -128,7 +133,12 @@ mod tests {
             (
                 format!("{HEAD}every_request = '{{}}'\nargs = [\"a\"]\n"),
                 AnswerOrder::Scripted,
-                "has no `step`, `unwanted` or `args`",
+                "has no `step`, `unwanted`, `args` or `exit`",
+            ),
+            (
+                format!("{HEAD}every_request = '{{}}'\nexit = 1\n"),
+                AnswerOrder::Scripted,
+                "has no `step`, `unwanted`, `args` or `exit`",
             ),
             (
                 format!("{HEAD}every_request = '{{'\n"),

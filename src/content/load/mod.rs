@@ -15,7 +15,8 @@
 //! One job a file: `toml_file` reads a TOML file and its `format_version`,
 //! `file_check` collects a file's errors, `lesson` reads `lesson.toml`,
 //! `facts` reads `facts.toml`, `conformance` and `interop` read their files,
-//! `exercise` an exercise file, `scenario` its scenarios, `vars` checks
+//! `exercise` an exercise file, `scenario` its scenarios (`exit` a
+//! scenario's exit status), `vars` checks
 //! `[vars]`, `extra` reads a file of extra scenarios, and `unique` checks
 //! what must be unique across lessons.
 
@@ -27,6 +28,7 @@ use std::path::{Path, PathBuf};
 mod conformance;
 mod every;
 mod exercise;
+mod exit;
 mod extra;
 mod facts;
 mod file_check;

@@ -35,6 +35,8 @@ pub(super) struct ScenarioFile {
     pub(super) every_message: Option<Spanned<String>>,
     /// A client's order: `"script"` (the default) or `"asked"`.
     pub(super) order: Option<Spanned<String>>,
+    /// The status a client must stop with after the last step (see `exit`).
+    pub(super) exit: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -349,8 +351,10 @@ pub(super) fn compile_scenario(
             args
         }
     };
+    let exit = super::exit::compile_exit(check, &label, scenario.exit, answers);
     let (name, title) = scenario.name.into_name_and_title();
-    ok.then_some(Scenario {
+    let exit = exit.filter(|_| ok)?;
+    Some(Scenario {
         name,
         title,
         fact: scenario.fact,
@@ -361,6 +365,7 @@ pub(super) fn compile_scenario(
         steps,
         unwanted,
         every: None,
+        exit,
     })
 }
 

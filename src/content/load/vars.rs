@@ -112,6 +112,7 @@ mod tests {
             steps: vec![step],
             unwanted: vec![],
             every: None,
+            exit: Default::default(),
         }
     }
 

@@ -77,6 +77,9 @@ pub fn problem_text(problem: &Problem, sent: &[&String], role: Role, lang: Lang)
         Problem::Repeated { more } => w.repeated(*more, crate::judge::flood::EXAMPLES),
         Problem::NotStarted { error } => w.not_started(error),
         Problem::Crashed { end } => crashed(end, 1, lang),
+        Problem::WrongExit { end, expected } => {
+            w.client_wrong_exit(&ended_words(end, lang), expected.get())
+        }
         Problem::CaptureMissing {
             step,
             name,
@@ -105,23 +108,9 @@ pub fn problem_text(problem: &Problem, sent: &[&String], role: Role, lang: Lang)
             w.bad_response_id(&id, &show(message))
         }
         Problem::IdlessErrorsShort { steps, missing } => {
-            let mut text = String::new();
-            for step in steps {
-                text.push_str(&step_line(*step, sent, lang));
-                text.push('\n');
-            }
-            let numbers: Vec<String> = steps.iter().map(|s| (s + 1).to_string()).collect();
-            text.push_str(&w.idless_errors_short(&numbers, *missing));
-            text
+            idless_errors_short(steps, *missing, sent, lang)
         }
-        Problem::BrokenEnvelope { message, problems } => {
-            let mut text = w.broken_envelope(&show(message));
-            for problem in problems {
-                text.push_str("\n  ");
-                text.push_str(&crate::explain::words::problem(problem, lang));
-            }
-            text
-        }
+        Problem::BrokenEnvelope { message, problems } => broken_envelope(message, problems, lang),
         Problem::MissingResponse {
             step, key, near, ..
         } => missing_response(*step, key, near.as_ref(), sent, lang),
@@ -145,6 +134,29 @@ pub fn problem_text(problem: &Problem, sent: &[&String], role: Role, lang: Lang)
         Problem::ExtraLine { message, expected } => w.extra_line(&show(message), *expected),
         Problem::Unasked { message } => w.unasked_client_message(&show(message)),
     }
+}
+
+/// Fewer id-less errors than the steps that each expected one: the steps'
+/// lines, then how many are missing.
+fn idless_errors_short(steps: &[usize], missing: usize, sent: &[&String], lang: Lang) -> String {
+    let mut text = String::new();
+    for step in steps {
+        text.push_str(&step_line(*step, sent, lang));
+        text.push('\n');
+    }
+    let numbers: Vec<String> = steps.iter().map(|s| (s + 1).to_string()).collect();
+    text.push_str(&words::of(lang).idless_errors_short(&numbers, missing));
+    text
+}
+
+/// A message whose envelope is broken, with each of its problems.
+fn broken_envelope(message: &Value, problems: &[crate::wire::Problem], lang: Lang) -> String {
+    let mut text = words::of(lang).broken_envelope(&show(message));
+    for problem in problems {
+        text.push_str("\n  ");
+        text.push_str(&crate::explain::words::problem(problem, lang));
+    }
+    text
 }
 
 /// A message that came but means something else: the step it answers (its
@@ -264,6 +276,21 @@ mod tests {
                 "{text:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_wrong_exit_names_how_the_client_ended_and_the_status_expected() {
+        let problem = Problem::WrongExit {
+            end: ProcessEnd::Exited(0),
+            expected: std::num::NonZeroU8::MIN,
+        };
+        let en = problem_text(&problem, &[], Role::SpeaksFirst, Lang::En);
+        assert!(
+            en.starts_with("Your client exited with code 0; this scenario expects it to stop with code 1 (an error)"),
+            "{en}"
+        );
+        let zh = problem_text(&problem, &[], Role::SpeaksFirst, Lang::Zh);
+        assert!(zh.contains("退出码 0") && zh.contains("退出码 1"), "{zh}");
     }
 
     #[test]

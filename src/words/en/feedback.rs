@@ -147,6 +147,11 @@ impl Feedback for En {
             "The client {ended}. A client exits with code 0 once its task is done, and with another code only where the task says so; a crash proves nothing about what it would have sent."
         )
     }
+    fn client_wrong_exit(&self, ended: &str, expected: u8) -> String {
+        format!(
+            "Your client {ended}; this scenario expects it to stop with code {expected} (an error), as its task says a client does when the server's answers leave it no way on. Say why on stderr, then exit with that code."
+        )
+    }
     fn no_client_message(&self) -> &'static str {
         "Your client wrote no message here. Did it stop, or wait for an answer that the server only sends after this message?"
     }

@@ -132,6 +132,11 @@ impl Feedback for Zh {
             "客户端{ended}。客户端完成任务后以退出码 0 退出，只有任务说明要求时才用别的退出码；崩溃不能证明它本会发出什么。"
         )
     }
+    fn client_wrong_exit(&self, ended: &str, expected: u8) -> String {
+        format!(
+            "你的客户端{ended}；这个场景要求它以退出码 {expected} 结束（表示出错）：任务说明写明，服务器的回答让客户端无法继续时，它就这样停下。先在 stderr 上说明原因，再以这个退出码退出。"
+        )
+    }
     fn no_client_message(&self) -> &'static str {
         "你的客户端在这里没有写出消息。它是停下了，还是在等一个服务器要在这条消息之后才会发的回答？"
     }

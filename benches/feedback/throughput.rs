@@ -2,7 +2,7 @@
 //! played through a built program and judged, timed end to end.
 
 use learn::content::pattern::Pattern;
-use learn::content::scenario::{AnswerOrder, ClientOrder, Outgoing, Scenario, ScenarioStep};
+use learn::content::scenario::{Outgoing, Scenario, ScenarioStep};
 use learn::content::template::Bindings;
 use learn::content::text::Localized;
 use learn::judge::{judge_scenario, matching};
@@ -71,7 +71,6 @@ pub fn generated_scenario(messages: usize) -> Scenario {
         })
         .collect();
     Scenario {
-        name: "generated stream".into(),
         title: Localized {
             en: "generated stream".into(),
             zh: "生成的消息流".into(),
@@ -81,13 +80,7 @@ pub fn generated_scenario(messages: usize) -> Scenario {
             en: "Every request gets one response; notifications get none.".into(),
             zh: "每个请求得到一个响应；通知得不到任何响应。".into(),
         },
-        answers: AnswerOrder::ById,
-        order: ClientOrder::Script,
-        args: Vec::new(),
-        steps,
-        unwanted: Vec::new(),
-        every: None,
-        exit: Default::default(),
+        ..Scenario::with_steps("generated stream", steps)
     }
 }
 

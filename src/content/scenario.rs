@@ -38,6 +38,33 @@ pub struct Scenario {
     pub exit: Exit,
 }
 
+impl Scenario {
+    /// A scenario of `steps` alone, for tests and benches: answers by id,
+    /// in the script's order, no arguments, no unwanted notifications, no
+    /// every-rule, exit 0, and `name` for its title and rule. A literal
+    /// would have to change with every new field; this gives each its
+    /// default (`Scenario { answers: ..., ..Scenario::with_steps(..) }`).
+    pub fn with_steps(name: &str, steps: Vec<ScenarioStep>) -> Scenario {
+        let text = Localized {
+            en: name.into(),
+            zh: name.into(),
+        };
+        Scenario {
+            name: name.into(),
+            title: text.clone(),
+            fact: "F1".into(),
+            rule: text,
+            answers: AnswerOrder::ById,
+            order: ClientOrder::Script,
+            args: Vec::new(),
+            steps,
+            unwanted: Vec::new(),
+            every: None,
+            exit: Exit::Success,
+        }
+    }
+}
+
 /// How a program must end after a scenario's last step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Exit {

@@ -96,7 +96,6 @@ mod tests {
     use super::*;
     use crate::content::pattern::Pattern;
     use crate::content::scenario::{AnswerOrder, ClientOrder, Outgoing, ScenarioStep};
-    use crate::content::text::Localized;
     use crate::runner::transcript::ProcessEnd;
     use serde_json::json;
 
@@ -105,22 +104,10 @@ mod tests {
             expect: Some(Pattern::parse(&json!({"method": name})).expect("pattern")),
             ..ScenarioStep::sending(Outgoing::Nothing)
         };
-        let text = Localized {
-            en: "t".into(),
-            zh: "t".into(),
-        };
         Scenario {
-            name: "t".into(),
-            title: text.clone(),
-            fact: "F1".into(),
-            rule: text,
             answers: AnswerOrder::Scripted,
             order: ClientOrder::Asked,
-            args: vec![],
-            steps: vec![step("a"), step("b")],
-            unwanted: vec![],
-            every: None,
-            exit: crate::content::scenario::Exit::Success,
+            ..Scenario::with_steps("t", vec![step("a"), step("b")])
         }
     }
 

@@ -247,8 +247,7 @@ fn judge_stream(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::scenario::{AnswerOrder, ClientOrder, Outgoing, ScenarioStep};
-    use crate::content::text::Localized;
+    use crate::content::scenario::{Outgoing, ScenarioStep};
     use crate::runner::transcript::{ProcessEnd, Sent};
     use serde_json::json;
 
@@ -257,22 +256,9 @@ mod tests {
     }
 
     fn scenario(steps: Vec<ScenarioStep>, unwanted: Vec<Pattern>) -> Scenario {
-        let text = Localized {
-            en: "t".into(),
-            zh: "t".into(),
-        };
         Scenario {
-            name: "t".into(),
-            title: text.clone(),
-            fact: "F1".into(),
-            rule: text,
-            answers: AnswerOrder::ById,
-            order: ClientOrder::Script,
-            args: vec![],
-            steps,
             unwanted,
-            every: None,
-            exit: Default::default(),
+            ..Scenario::with_steps("t", steps)
         }
     }
 

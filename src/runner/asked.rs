@@ -243,7 +243,6 @@ impl<'a> Exchange<'a> {
 mod tests {
     use super::*;
     use crate::content::scenario::{AnswerOrder, Capture, ClientOrder, Outgoing, ScenarioStep};
-    use crate::content::text::Localized;
     use serde_json::json;
 
     /// A pattern's members, each equal in the message (enough for these tests).
@@ -278,22 +277,10 @@ mod tests {
     }
 
     fn scenario(steps: Vec<ScenarioStep>) -> Scenario {
-        let text = Localized {
-            en: "t".into(),
-            zh: "t".into(),
-        };
         Scenario {
-            name: "t".into(),
-            title: text.clone(),
-            fact: "F1".into(),
-            rule: text,
             answers: AnswerOrder::Scripted,
             order: ClientOrder::Asked,
-            args: vec![],
-            steps,
-            unwanted: vec![],
-            every: None,
-            exit: crate::content::scenario::Exit::Success,
+            ..Scenario::with_steps("t", steps)
         }
     }
 

@@ -5,11 +5,8 @@
 //! same properties a million times (see CONTRIBUTING.md, "The long property
 //! job"): `PROPTEST_CASES=1000000 cargo test --release --test properties`.
 
-use learn::content::Localized;
 use learn::content::pattern::Pattern;
-use learn::content::scenario::{
-    AnswerOrder, ClientOrder, Outgoing, ResponseKey, Scenario, ScenarioStep,
-};
+use learn::content::scenario::{AnswerOrder, Outgoing, ResponseKey, Scenario, ScenarioStep};
 use learn::content::template::{Bindings, substitute};
 use learn::judge::envelope::classify;
 use learn::judge::{judge_scenario, matching};
@@ -89,24 +86,9 @@ fn scenario() -> Scenario {
         out_of_turn: false,
         line: 1,
     };
-    Scenario {
-        name: "prop".into(),
-        title: Localized {
-            en: "prop".into(),
-            zh: "prop".into(),
-        },
-        fact: "F2".into(),
-        rule: Localized {
-            en: "r".into(),
-            zh: "r".into(),
-        },
-        answers: AnswerOrder::ById,
-        order: ClientOrder::Script,
-        args: Vec::new(),
-        unwanted: vec![],
-        every: None,
-        exit: Default::default(),
-        steps: vec![
+    Scenario::with_steps(
+        "prop",
+        vec![
             step(
                 json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
                 Some(json!({"id": 1, "result": "$object"})),
@@ -117,7 +99,7 @@ fn scenario() -> Scenario {
             ),
             step(json!({"jsonrpc": "2.0", "method": "notifications/x"}), None),
         ],
-    }
+    )
 }
 
 fn transcript(received: Vec<String>) -> Transcript {

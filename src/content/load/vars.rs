@@ -91,29 +91,11 @@ pub(super) fn check_recipes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::scenario::{AnswerOrder, ClientOrder, ScenarioStep};
-    use crate::content::text::Localized;
+    use crate::content::scenario::ScenarioStep;
     use serde_json::json;
 
     fn sending(message: serde_json::Value) -> Scenario {
-        let text = || Localized {
-            en: "s".into(),
-            zh: "s".into(),
-        };
-        let step = ScenarioStep::sending(Outgoing::Json(message));
-        Scenario {
-            name: "s".into(),
-            title: text(),
-            fact: "F1".into(),
-            rule: text(),
-            answers: AnswerOrder::ById,
-            order: ClientOrder::Script,
-            args: vec![],
-            steps: vec![step],
-            unwanted: vec![],
-            every: None,
-            exit: Default::default(),
-        }
+        Scenario::with_steps("s", vec![ScenarioStep::sending(Outgoing::Json(message))])
     }
 
     fn errors(vars: &[(&str, &str)]) -> Vec<String> {

@@ -175,7 +175,7 @@ fn check_question(
         );
     }
     for fact in &file.facts {
-        if !is_fact_id(fact) {
+        if !crate::content::load::is_fact_id(fact) {
             problems.at(
                 at,
                 format!("{label}: `{fact}` is not a fact id like \"F9\""),
@@ -239,11 +239,6 @@ fn is_question_id(id: &str) -> bool {
         && id
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-}
-
-fn is_fact_id(text: &str) -> bool {
-    text.strip_prefix('F')
-        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Every quiz of the course, in lesson order, with question ids checked to

@@ -97,3 +97,9 @@ pub fn load_course(root: &Path) -> Result<Course, ContentErrors> {
 pub(super) fn relative<'a>(root: &Path, path: &'a Path) -> &'a Path {
     path.strip_prefix(root).unwrap_or(path)
 }
+
+/// Whether `text` is a fact id: `F` and digits (`F7`).
+pub fn is_fact_id(text: &str) -> bool {
+    text.strip_prefix('F')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}

@@ -2,11 +2,11 @@
 //! its line.
 
 use super::file_check::FileCheck;
+use super::is_fact_id;
 use crate::content::error::{ContentError, line_of};
 use crate::content::pattern::Pattern;
-use crate::content::scenario::{
-    AnswerOrder, Capture, ClientOrder, Outgoing, Scenario, ScenarioStep,
-};
+use crate::content::scenario::{AnswerOrder, Capture, ClientOrder, Outgoing};
+use crate::content::scenario::{Scenario, ScenarioStep};
 use crate::content::text::Localized;
 use serde::Deserialize;
 use serde_json::Value;
@@ -421,9 +421,4 @@ pub(super) fn json_in_toml(
             e,
         )
     })
-}
-
-fn is_fact_id(text: &str) -> bool {
-    text.strip_prefix('F')
-        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }

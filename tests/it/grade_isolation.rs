@@ -686,8 +686,14 @@ pub(crate) fn in_a_container(command: std::process::Command) -> std::process::Co
 fn fork_bomb_beside_a_class(in_container: bool) {
     // As root only: otherwise each sandbox has a user namespace and limits
     // of its own, and runs share no user.
-    let base = process_folder("grade-two-runs");
-    let kept = kept_folder("grade-two-runs");
+    // One folder per test: the two callers run at once in one process.
+    let name = if in_container {
+        "grade-two-runs-container"
+    } else {
+        "grade-two-runs"
+    };
+    let base = process_folder(name);
+    let kept = kept_folder(name);
     let bombing_grader = kept.path.join("grader");
     course_grader(&bombing_grader);
     let course = course();

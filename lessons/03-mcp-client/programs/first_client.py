@@ -37,6 +37,10 @@ With `--defect NAME`:
                       which this exercise asks for first
   ignores-versions    goes on when `supportedVersions` lacks 2026-07-28
   ignores-tools       goes on when `capabilities` have no `tools`
+  one-shape           goes on only when the discover answer lists exactly
+                      `["2026-07-28"]` and `capabilities` are exactly
+                      `{"tools": {}}` (refuses a server that also speaks an
+                      older version or offers more)
   any-line-answers    takes a line with a waiting id as its answer, even
                       one with neither `result` nor `error`
   refuses-with-0      stops as it should after such a discover answer, but
@@ -190,6 +194,10 @@ def check_discovered(found, defect):
     discovered = result_of(found, defect)
     if VERSION not in discovered.get("supportedVersions", []) and defect != "ignores-versions":
         refuse("the server does not speak %s" % VERSION, defect)
+    if defect == "one-shape" and (
+        discovered.get("supportedVersions") != [VERSION] or discovered.get("capabilities") != {"tools": {}}
+    ):
+        refuse("the server's discover answer is not the one this client knows", defect)
     tools = discovered.get("capabilities", {}).get("tools")
     if not isinstance(tools, dict) and defect != "ignores-tools":
         refuse("the server offers no tools", defect)

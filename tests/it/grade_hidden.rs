@@ -10,6 +10,7 @@ use crate::grade_isolation::{
     HIDDEN_MARKER, Keyring, echo, echo_student, grade, helper_items, hidden_scenarios, solution,
 };
 use serde_json::Value;
+use std::path::Path;
 
 /// Exercise 2's solution that also, in every scenario, holds the first line
 /// it is sent that holds `cursor` (the hidden scenario's) or `"id":true`
@@ -129,10 +130,122 @@ fn a_hidden_scenario_runs_beside_no_other_scenario() {
     no_hidden_line_passes_through_locks_on("/dev/null");
 }
 
+/// Exercise 2's solution that appends to `log`, from each of its processes,
+/// when it started and ended, which file it runs from, and whether it was
+/// sent the hidden scenario's line; it waits a while first, so that two
+/// processes started together are seen to overlap.
+fn timeline_logger(log: &Path) -> String {
+    let e = echo();
+    let call = "serve_lines(respond);";
+    let text = solution(&e);
+    assert!(text.contains(call), "{} calls {call}", e.file);
+    let text = text.replacen(
+        call,
+        "note(\"start\");\n    std::thread::sleep(std::time::Duration::from_millis(400));\n    serve_lines(|line| {\n        if line.contains(\"cursor\") {\n            note(\"hidden\");\n        }\n        respond(line)\n    });\n    note(\"end\");",
+        1,
+    );
+    format!(
+        r#"{text}
+fn note(what: &str) {{
+    use std::io::Write;
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let exe = std::env::current_exe().map(|p| p.display().to_string()).unwrap_or_default();
+    let line = format!("{{}} {{what}} {{nanos}} {{exe}}\n", std::process::id());
+    if let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open({log:?}) {{
+        let _ = file.write_all(line.as_bytes());
+    }}
+}}
+"#
+    )
+}
+
+/// One process as the log shows it.
+#[derive(Default, Debug)]
+struct Span {
+    start: u128,
+    end: Option<u128>,
+    exe: String,
+    hidden: bool,
+}
+
+/// Item 1, observed directly: the hidden scenario's process overlaps no
+/// other process of its student, and runs from a copy of the program of its
+/// own, while the visible scenarios do run side by side (the control: the
+/// log would show an overlap). Graded unsandboxed, since only then can the
+/// program write a log the test reads; the schedule is the same.
+fn a_hidden_scenario_runs_alone_on_a_copy_of_its_own() {
+    let class = tempfile::tempdir().expect("temp dir");
+    let hidden = class.path().join("hidden");
+    hidden_scenarios(&hidden);
+    let log = class.path().join("timeline.log");
+    let student = echo_student(class.path(), "timeline", &timeline_logger(&log));
+    let (report, err) = grade(
+        &[&student],
+        Some(&hidden),
+        &["--unsandboxed"],
+        Keyring::Inherited,
+    );
+    let text = std::fs::read_to_string(&log)
+        .unwrap_or_else(|e| panic!("no timeline ({e}):\n{err}\n{report:#}"));
+    let mut spans: std::collections::BTreeMap<u32, Span> = std::collections::BTreeMap::new();
+    for line in text.lines() {
+        let fields: Vec<&str> = line.splitn(4, ' ').collect();
+        let [pid, what, nanos, exe] = fields[..] else {
+            panic!("a log line of four fields: {line:?}");
+        };
+        let span = spans.entry(pid.parse().expect("pid")).or_default();
+        let nanos: u128 = nanos.parse().expect("nanos");
+        match what {
+            "start" => (span.start, span.exe) = (nanos, exe.to_string()),
+            "end" => span.end = Some(nanos),
+            "hidden" => span.hidden = true,
+            other => panic!("unknown note {other}"),
+        }
+    }
+    let overlap = |a: &Span, b: &Span| {
+        let (Some(a_end), Some(b_end)) = (a.end, b.end) else {
+            return true;
+        };
+        a.start < b_end && b.start < a_end
+    };
+    let (hidden, visible): (Vec<&Span>, Vec<&Span>) = spans.values().partition(|s| s.hidden);
+    assert_eq!(
+        hidden.len(),
+        1,
+        "one process was sent the hidden line:\n{text}"
+    );
+    assert!(visible.len() > 2, "the visible scenarios ran:\n{text}");
+    let alone = hidden[0];
+    assert!(
+        alone.end.is_some(),
+        "the hidden scenario's process ended by itself:\n{text}"
+    );
+    for other in &visible {
+        assert!(
+            !overlap(alone, other),
+            "the hidden scenario's process ran beside another of its student's:\n{text}"
+        );
+        assert_ne!(
+            alone.exe, other.exe,
+            "the hidden scenario ran the shared program file:\n{text}"
+        );
+    }
+    assert!(
+        visible
+            .iter()
+            .enumerate()
+            .any(|(i, a)| visible[i + 1..].iter().any(|b| overlap(a, b))),
+        "control: the visible scenarios run side by side, so an overlap shows in this log:\n{text}"
+    );
+}
+
 pub fn tests() -> Vec<crate::harness::Test> {
     use crate::harness::{Tool, test};
     vec![
         test!(a_hidden_scenario_shares_no_lock_with_another_scenario).needs(Tool::Sandbox),
         test!(a_hidden_scenario_runs_beside_no_other_scenario).needs(Tool::Sandbox),
+        test!(a_hidden_scenario_runs_alone_on_a_copy_of_its_own),
     ]
 }

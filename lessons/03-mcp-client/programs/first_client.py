@@ -37,6 +37,7 @@ With `--defect NAME`:
                       which this exercise asks for first
   ignores-versions    goes on when `supportedVersions` lacks 2026-07-28
   ignores-tools       goes on when `capabilities` have no `tools`
+  unknown-result-ok   reads a result of any `resultType` as complete
   one-shape           goes on only when the discover answer lists exactly
                       `["2026-07-28"]` and `capabilities` are exactly
                       `{"tools": {}}` (refuses a server that also speaks an
@@ -171,7 +172,7 @@ def result_of(response, defect):
         raise SystemExit("first_client.py: resultType %r is no type this client knows" % kind)
     if kind is None and defect == "strict-result-type":
         raise SystemExit("first_client.py: a result without resultType")
-    if kind not in (None, "complete"):
+    if kind not in (None, "complete") and defect != "unknown-result-ok":
         raise SystemExit("first_client.py: unknown resultType %r" % kind)
     return result
 

@@ -10,7 +10,6 @@ pub mod suite;
 
 use super::{Ctx, Status};
 use crate::check::Target;
-use crate::cli::ConformanceArgs;
 use crate::content::Lang;
 use crate::content::load::read_expected_failures;
 use crate::serve::{Allowed, Bridge, Options};
@@ -24,8 +23,27 @@ use std::time::Duration;
 /// The revision whose frozen requirements are run.
 const REVISION: &str = "2026-07-28";
 
-pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
-    let target = super::target(&args.target);
+/// What `learn conformance` is asked to judge, and how.
+pub struct ConformanceRequest {
+    /// The exercise named (id or number), else the lesson's server (or
+    /// client, with `client`).
+    pub id: Option<String>,
+    pub target: Target,
+    /// Judge a client exercise rather than a server.
+    pub client: bool,
+    /// Only these scenarios (all of the revision's requirements when empty).
+    pub scenarios: Vec<String>,
+    /// A baseline given by hand, instead of the lesson's.
+    pub expected_failures: Option<PathBuf>,
+    /// A Node.js of the learner's own.
+    pub node: Option<PathBuf>,
+    /// Install the pinned Node and suite, and stop.
+    pub install: bool,
+    pub json: bool,
+}
+
+pub fn run(ctx: &Ctx, args: &ConformanceRequest) -> Result<Status> {
+    let target = args.target.clone();
     let root = &ctx.project.root;
     if args.install {
         return install(ctx);
@@ -54,7 +72,7 @@ pub fn run(ctx: &Ctx, args: &ConformanceArgs) -> Result<Status> {
         ctx,
         (side, exercise, &target),
         &installed,
-        &args.scenario,
+        &args.scenarios,
         (&baseline, baseline_file.is_some()),
     )?;
     let Some((url, scenarios, suite_ok)) = judged else {
@@ -259,7 +277,7 @@ enum StaleEntries {
 fn load_baseline(
     ctx: &Ctx,
     exercise: &str,
-    args: &ConformanceArgs,
+    args: &ConformanceRequest,
     side: Side,
 ) -> Result<(Option<PathBuf>, Baseline)> {
     let Some(path) = &args.expected_failures else {

@@ -11,7 +11,6 @@ mod words;
 
 use super::{Ctx, Status};
 use crate::check::Target;
-use crate::cli::InteropArgs;
 use crate::content::Lang;
 use crate::content::interop::{CONNECT, Interop};
 use crate::content::model::{Exercise, ExerciseKind};
@@ -23,6 +22,7 @@ use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
 /// The driver; tests/it/interop.rs runs the same file.
 const DRIVER: &str = include_str!("interop/driver.py");
@@ -56,10 +56,22 @@ pub fn plan(interop: &Interop, seed: u64) -> Value {
     Value::Array(connections)
 }
 
-pub fn run(ctx: &Ctx, args: &InteropArgs) -> Result<Status> {
-    let target = super::target(&args.target);
+/// What `learn interop` is asked to drive, and with which Python.
+pub struct InteropRequest {
+    /// The exercise named (id or number), else the one the first lesson's
+    /// SDK steps are written for.
+    pub id: Option<String>,
+    pub target: Target,
+    /// The Python given (`--python`, `LEARN_PYTHON`), else the course's own.
+    pub python: Option<PathBuf>,
+    /// How long each step may take.
+    pub timeout: Duration,
+}
+
+pub fn run(ctx: &Ctx, request: &InteropRequest) -> Result<Status> {
+    let target = &request.target;
     let lang = ctx.lang;
-    let exercise = interop_exercise(ctx, args.id.as_deref())?;
+    let exercise = interop_exercise(ctx, request.id.as_deref())?;
     let interop = ctx
         .course
         .interop_for(&exercise.id)
@@ -68,12 +80,12 @@ pub fn run(ctx: &Ctx, args: &InteropArgs) -> Result<Status> {
         let example = ctx.server_example();
         bail!("{}", crate::words::of(lang).interop_needs_server(example));
     }
-    let python = find_python(ctx, args.python.as_deref());
+    let python = find_python(ctx, request.python.as_deref());
     let sdk = probe(ctx, &python)?;
-    let Some(program) = ctx.build_for_terminal(exercise, &target)? else {
+    let Some(program) = ctx.build_for_terminal(exercise, target)? else {
         return Ok(Status::Failed);
     };
-    let shown = ctx.shown_target(exercise, &target);
+    let shown = ctx.shown_target(exercise, target);
     outln!(
         "{}",
         crate::words::of(lang)
@@ -81,7 +93,8 @@ pub fn run(ctx: &Ctx, args: &InteropArgs) -> Result<Status> {
             .bold()
     )?;
     let plan = plan(interop, crate::check::random_seed());
-    let (passed, total, driver_ok) = drive(&python, &program, args.timeout, &plan, interop, lang)?;
+    let (passed, total, driver_ok) =
+        drive(&python, &program, request.timeout, &plan, interop, lang)?;
     let summary = crate::words::of(lang).steps_passed(passed, total);
     // A driver that stopped early printed fewer steps: only its own "all
     // passed" exit counts.
@@ -175,14 +188,19 @@ fn no_sdk(ctx: &Ctx, python: &Path, why: &str) -> String {
 fn drive(
     python: &Path,
     program: &Program,
-    timeout: f64,
+    timeout: Duration,
     plan: &Value,
     interop: &Interop,
     lang: Lang,
 ) -> Result<(usize, usize, bool)> {
     let mut command = Command::new(python);
     command
-        .args(["-c", DRIVER, "--timeout", &timeout.to_string()])
+        .args([
+            "-c",
+            DRIVER,
+            "--timeout",
+            &timeout.as_secs_f64().to_string(),
+        ])
         .arg("--plan")
         .arg(plan.to_string())
         .arg("--cwd")

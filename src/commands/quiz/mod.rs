@@ -1,13 +1,15 @@
 //! `learn quiz`: an objective's self-check quiz, asked on this terminal (or
 //! pipe), listed (`--list`), or graded from a file (`--answers`).
 //!
-//! This file picks the quiz; `ask` asks it, `list` lists it, `answers`
-//! grades an answers file, and `colours` paints for the terminal.
+//! This file picks the quiz; `ask` asks it through `session` (one question
+//! at a time), `list` lists it, `answers` grades an answers file, and
+//! `colours` styles it.
 
 mod answers;
 mod ask;
 mod colours;
 mod list;
+mod session;
 
 use super::{Ctx, Status};
 use crate::content::StepKind;

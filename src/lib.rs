@@ -5,7 +5,8 @@
 //! `quiz`, `explain`, `progress`, `coverage`, `referees`), which uses `wire` and
 //! `content`. Nothing in `content` knows about processes or terminals;
 //! `tests/it/layering.rs` holds these arrows. What a learner or teacher
-//! reads is in `words`, once per language.
+//! reads is in `words`, once per language, and only the front end words
+//! anything: the engine returns typed results.
 //!
 //! Modules the tests in `tests/` reach into are `pub`, the rest
 //! `pub(crate)`. The compiler reports unused code only in the second kind:

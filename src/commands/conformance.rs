@@ -150,12 +150,32 @@ fn install(ctx: &Ctx) -> Result<Status> {
 }
 
 fn not_installed(lang: Lang, missing: &suite::Missing) -> anyhow::Error {
+    use suite::{HOME, Missing};
+    let node = "Node.js 22 or newer";
+    let the_suite = "the official MCP conformance suite";
     let (what, why) = match missing {
-        suite::Missing::Node(why) => ("Node.js 22 or newer", why),
-        suite::Missing::Suite(why) => ("the official MCP conformance suite", why),
+        Missing::NodeWontStart { node: path, error } => (
+            node,
+            format!("`{}` cannot be started: {error}", path.display()),
+        ),
+        Missing::NodeTooOld {
+            node: path,
+            version,
+        } => (
+            node,
+            format!(
+                "`{}` is Node {version:?}; the suite needs 22 or newer",
+                path.display()
+            ),
+        ),
+        Missing::SuiteVersion { found, wanted } => (
+            the_suite,
+            format!("{HOME}/suite holds the suite {found}, and this course is pinned to {wanted}"),
+        ),
+        Missing::NoSuite => (the_suite, format!("the suite is not in {HOME}/suite")),
     };
     let steps = install_steps(&pins());
-    anyhow!(crate::words::of(lang).suite_missing(what, &why.to_string(), &steps.to_string()))
+    anyhow!(crate::words::of(lang).suite_missing(what, &why, &steps))
 }
 
 /// The commands `--install` runs, for a person to run by hand.

@@ -110,7 +110,12 @@ fn unusable(ctx: &Ctx, python: &Path, why: &Unusable) -> anyhow::Error {
     let w = crate::words::of(ctx.lang);
     anyhow!(match why {
         Unusable::NoPython(why) => w.no_python(&python, why, &steps),
-        Unusable::NoSdk(why) => w.no_sdk(&python, why, &steps),
+        Unusable::NoSdk { detail, status } => {
+            let why = detail
+                .clone()
+                .unwrap_or_else(|| format!("{python} exited with {status}"));
+            w.no_sdk(&python, &why, &steps)
+        }
     })
 }
 

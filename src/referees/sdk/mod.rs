@@ -75,8 +75,12 @@ pub fn find_python(root: &Path, given: Option<&Path>) -> PathBuf {
 pub enum Unusable {
     /// The Python could not be started (the error).
     NoPython(String),
-    /// Python runs, and the SDK is not there (what the driver said).
-    NoSdk(String),
+    /// Python runs, and the SDK is not there: what the driver said, if it
+    /// said anything, and how Python ended.
+    NoSdk {
+        detail: Option<String>,
+        status: ExitStatus,
+    },
 }
 
 /// The SDK version the driver finds through `python`.
@@ -94,11 +98,10 @@ pub fn probe(python: &Path) -> Result<String, Unusable> {
     if let Some(version) = first["sdk"].as_str() {
         return Ok(version.to_string());
     }
-    let detail = first["detail"].as_str().map_or_else(
-        || format!("{} exited with {}", python.display(), output.status),
-        str::to_string,
-    );
-    Err(Unusable::NoSdk(detail))
+    Err(Unusable::NoSdk {
+        detail: first["detail"].as_str().map(str::to_string),
+        status: output.status,
+    })
 }
 
 /// How one step ended, as the SDK saw it.

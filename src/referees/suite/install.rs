@@ -63,8 +63,14 @@ pub struct Installed {
 /// What is missing, for the message that says how to install it.
 #[derive(Debug)]
 pub enum Missing {
-    Node(String),
-    Suite(String),
+    /// The Node given or found cannot be started.
+    NodeWontStart { node: PathBuf, error: String },
+    /// That Node is older than 22 (`version` as it says it).
+    NodeTooOld { node: PathBuf, version: String },
+    /// The suite installed is another version than the pinned one.
+    SuiteVersion { found: String, wanted: String },
+    /// No suite is installed.
+    NoSuite,
 }
 
 /// `given` (`--node` or `LEARN_NODE`), else the course's own, else `node`
@@ -78,7 +84,10 @@ pub fn locate(root: &Path, given: Option<&Path>) -> Result<Installed, Missing> {
         .arg("--version")
         .stdin(Stdio::null())
         .output()
-        .map_err(|e| Missing::Node(format!("`{}` cannot be started: {e}", node.display())))?;
+        .map_err(|e| Missing::NodeWontStart {
+            node: node.clone(),
+            error: e.to_string(),
+        })?;
     let text = String::from_utf8_lossy(&version.stdout).trim().to_string();
     let major: u32 = text
         .trim_start_matches('v')
@@ -87,10 +96,10 @@ pub fn locate(root: &Path, given: Option<&Path>) -> Result<Installed, Missing> {
         .and_then(|m| m.parse().ok())
         .unwrap_or(0);
     if major < 22 {
-        return Err(Missing::Node(format!(
-            "`{}` is Node {text:?}; the suite needs 22 or newer",
-            node.display()
-        )));
+        return Err(Missing::NodeTooOld {
+            node,
+            version: text,
+        });
     }
     let entry = suite_entry(root);
     let package = root
@@ -103,10 +112,8 @@ pub fn locate(root: &Path, given: Option<&Path>) -> Result<Installed, Missing> {
     let wanted = pins().suite;
     match found {
         Some(version) if version == wanted && entry.exists() => Ok(Installed { node, entry }),
-        Some(version) => Err(Missing::Suite(format!(
-            "{HOME}/suite holds the suite {version}, and this course is pinned to {wanted}"
-        ))),
-        None => Err(Missing::Suite(format!("the suite is not in {HOME}/suite"))),
+        Some(found) => Err(Missing::SuiteVersion { found, wanted }),
+        None => Err(Missing::NoSuite),
     }
 }
 

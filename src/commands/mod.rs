@@ -4,13 +4,13 @@
 #[macro_use]
 pub(crate) mod out;
 pub(crate) mod check;
-pub mod conformance;
+pub(crate) mod conformance;
 pub(crate) mod dev;
 pub(crate) mod explain;
 pub(crate) mod glossary;
 pub(crate) mod grade;
 pub(crate) mod hint;
-pub mod interop;
+pub(crate) mod interop;
 pub(crate) mod list;
 pub(crate) mod next;
 pub(crate) mod progress;

@@ -10,7 +10,7 @@ mod install;
 pub mod results;
 
 pub use install::{HOME, Installed, Missing, install, locate};
-pub use results::{Baseline, Check, Scenario, Side, Verdict};
+pub use results::{Baseline, Scenario, Side, Verdict};
 
 use crate::content::Course;
 use crate::content::load::read_expected_failures;

@@ -3,6 +3,9 @@
 //! served over Streamable HTTP by `learn serve`'s bridge, or with `--client`
 //! a client exercise (`client.rs`), and each check is shown with its
 //! verdict and the lesson section that teaches its rule.
+//!
+//! This file picks and builds the exercise and words the outcome; the suite
+//! is installed, run and read back by `referees::suite`.
 
 mod client;
 

@@ -1,6 +1,10 @@
 //! From parsed arguments to an exit code.
 
-use crate::cli::{CheckArgs, Cli, Command, DevCommand, LangArg};
+use crate::check::Target;
+use crate::cli::{
+    CheckArgs, Cli, Command, ConformanceArgs, DevCommand, GradeArgs, GradeFormat, InteropArgs,
+    LangArg, QuizArgs, ServeArgs, TargetArgs,
+};
 use crate::commands::out::errln;
 use crate::commands::{self, Ctx, Status};
 use crate::content::Lang;
@@ -9,7 +13,6 @@ use anyhow::Result;
 use clap::CommandFactory;
 use colored::Colorize;
 use std::process::ExitCode;
-use std::time::Duration;
 
 pub fn run(cli: Cli) -> ExitCode {
     if matches!(cli.command, Some(Command::Grade(_))) {
@@ -39,16 +42,115 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
-/// `learn check`'s flags as the command's request, so `commands::check`
-/// takes no clap type (serve, interop, conformance, quiz and grade still do).
+// Each command's flags as its request: no file under `commands/` takes a
+// clap type, so a command can be called, and tested, without a command line.
+
+/// What `--cmd` and `--solution` name (the learner's file when neither).
+fn target(args: &TargetArgs) -> Target {
+    match (&args.cmd, args.solution) {
+        (Some(line), _) => Target::Command(line.clone()),
+        (None, true) => Target::Solution,
+        (None, false) => Target::Exercise,
+    }
+}
+
 fn check_request(args: &CheckArgs) -> commands::check::CheckRequest {
     commands::check::CheckRequest {
         id: args.id.clone(),
-        target: commands::target(&args.target),
+        target: target(&args.target),
         seed: args.seed.value,
-        timeout: Duration::from_secs_f64(args.timeout.seconds),
+        timeout: args.timeout.duration,
         json: args.json,
         full: args.full,
+    }
+}
+
+fn serve_request(args: ServeArgs) -> commands::serve::ServeRequest {
+    commands::serve::ServeRequest {
+        target: target(&args.target),
+        id: args.id,
+        http: args.http,
+        timeout: args.timeout,
+        max_body: args.max_body,
+        allowed: crate::serve::Allowed {
+            hosts: args.allow_host,
+            origins: args.allow_origin,
+        },
+    }
+}
+
+fn interop_request(args: InteropArgs) -> commands::interop::InteropRequest {
+    commands::interop::InteropRequest {
+        target: target(&args.target),
+        id: args.id,
+        python: args.python,
+        timeout: args.timeout,
+    }
+}
+
+fn conformance_request(args: ConformanceArgs) -> commands::conformance::ConformanceRequest {
+    commands::conformance::ConformanceRequest {
+        target: target(&args.target),
+        id: args.id,
+        client: args.client,
+        scenarios: args.scenario,
+        expected_failures: args.expected_failures,
+        node: args.node,
+        install: args.install,
+        json: args.json,
+    }
+}
+
+fn quiz_request(args: QuizArgs) -> commands::quiz::QuizRequest {
+    commands::quiz::QuizRequest {
+        objective: args.objective,
+        seed: args.seed,
+        retry_wrong: args.retry_wrong,
+        list: args.list,
+        answers: args.answers,
+        json: args.json,
+    }
+}
+
+fn grade_request(args: GradeArgs) -> commands::grade::GradeRequest {
+    use commands::grade::Format;
+    let formats = args
+        .format
+        .iter()
+        .map(|format| match format {
+            GradeFormat::Text => Format::Text,
+            GradeFormat::Json => Format::Json,
+            GradeFormat::Gradescope => Format::Gradescope,
+            GradeFormat::Junit => Format::Junit,
+            GradeFormat::Csv => Format::Csv,
+            GradeFormat::Html => Format::Html,
+        })
+        .collect();
+    // clap takes exactly two values for `--show`.
+    let show = match args.show.as_deref() {
+        Some([student, exercise]) => Some((student.clone(), exercise.clone())),
+        _ => None,
+    };
+    commands::grade::GradeRequest {
+        submissions: args.submissions,
+        merge: args.merge,
+        show,
+        exercises: args.exercises,
+        clean: args.clean,
+        formats,
+        out: args.out,
+        jobs: args.jobs.map(usize::from),
+        timeout: args.timeout.duration,
+        seed: args.seed.value,
+        scenarios: args.scenarios,
+        quiz: args.quiz,
+        build_limit: args.build_limit,
+        student_budget: args.student_budget,
+        // MiB on the command line, bytes in the request.
+        cache_limit: args.cache_limit << 20,
+        memory_limit: args.memory_limit << 20,
+        unsandboxed: args.unsandboxed,
+        reveal_hidden: args.reveal_hidden,
     }
 }
 
@@ -108,12 +210,12 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
         Command::List { json } => commands::list::run(&course()?, json),
         Command::Check(args) => commands::check::run(&mut course()?, &check_request(&args), false),
         Command::Run { id, solution } => commands::run::run(&course()?, &id, solution),
-        Command::Watch { timeout } => {
-            commands::watch::run(&mut course()?, Duration::from_secs_f64(timeout.seconds))
+        Command::Watch { timeout } => commands::watch::run(&mut course()?, timeout.duration),
+        Command::Interop(args) => commands::interop::run(&course()?, &interop_request(args)),
+        Command::Conformance(args) => {
+            commands::conformance::run(&course()?, &conformance_request(args))
         }
-        Command::Interop(args) => commands::interop::run(&course()?, &args),
-        Command::Conformance(args) => commands::conformance::run(&course()?, &args),
-        Command::Serve(args) => commands::serve::run(&course()?, args),
+        Command::Serve(args) => commands::serve::run(&course()?, serve_request(args)),
         Command::Hint { id, all } => commands::hint::run(&mut course()?, id.as_deref(), all),
         Command::Solution { id, force } => {
             commands::solution::run(&course()?, id.as_deref(), force)
@@ -123,8 +225,8 @@ fn dispatch(cli: Cli, lang: Lang) -> Result<Status> {
         Command::Glossary { term } => commands::glossary::glossary(&course()?, term.as_deref()),
         Command::Recap => commands::glossary::recap(&course()?),
         Command::Progress { json } => commands::progress::run(&course()?, json),
-        Command::Quiz(args) => commands::quiz::run(&mut course()?, &args),
-        Command::Grade(args) => commands::grade::run(&mut course()?, args),
+        Command::Quiz(args) => commands::quiz::run(&mut course()?, &quiz_request(args)),
+        Command::Grade(args) => commands::grade::run(&mut course()?, grade_request(args)),
     }
 }
 

@@ -2,10 +2,11 @@
 //!
 //! Dependencies run one way: the front end (`cli`, `app`, `commands`,
 //! `render`) uses the engine (`check`, `runner`, `judge`, `grade`, `serve`,
-//! `quiz`, `explain`, `progress`, `coverage`), which uses `wire` and
+//! `quiz`, `explain`, `progress`, `coverage`, `referees`), which uses `wire` and
 //! `content`. Nothing in `content` knows about processes or terminals;
 //! `tests/it/layering.rs` holds these arrows. What a learner or teacher
-//! reads is in `words`, once per language.
+//! reads is in `words`, once per language, and only the front end words
+//! anything: the engine returns typed results.
 //!
 //! Modules the tests in `tests/` reach into are `pub`, the rest
 //! `pub(crate)`. The compiler reports unused code only in the second kind:
@@ -25,6 +26,7 @@ pub(crate) mod grade;
 pub mod judge;
 pub(crate) mod progress;
 pub mod quiz;
+pub mod referees;
 pub(crate) mod render;
 pub mod runner;
 pub(crate) mod serve;

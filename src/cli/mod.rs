@@ -17,6 +17,7 @@ pub use teacher::{GradeArgs, GradeFormat};
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Learn the JSON-RPC message layer of the Model Context Protocol (2026-07-28)
 /// by writing small programs that speak it.
@@ -283,11 +284,11 @@ pub struct ScenarioTimeout {
     #[arg(
         id = "timeout",
         long = "timeout",
-        default_value_t = 5.0,
+        default_value = "5",
         value_name = "SECONDS",
         value_parser = parse_timeout
     )]
-    pub seconds: f64,
+    pub duration: Duration,
 }
 
 /// The seed of a run: shared by `check` and `grade`.
@@ -313,9 +314,10 @@ pub enum ColorChoice {
     Never,
 }
 
-fn parse_timeout(text: &str) -> Result<f64, String> {
+/// A number of seconds, as the commands take it: a `Duration`.
+fn parse_timeout(text: &str) -> Result<Duration, String> {
     match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s <= 3600.0 => Ok(s),
+        Ok(s) if s > 0.0 && s <= 3600.0 => Ok(Duration::from_secs_f64(s)),
         _ => Err("give a number of seconds above 0 and at most 3600".into()),
     }
 }

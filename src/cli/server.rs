@@ -3,6 +3,7 @@
 
 use super::{TargetArgs, parse_timeout};
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// `learn interop`'s arguments.
 #[derive(Debug, clap::Args)]
@@ -18,8 +19,8 @@ pub struct InteropArgs {
     pub python: Option<PathBuf>,
 
     /// Seconds each step may take
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = parse_timeout)]
-    pub timeout: f64,
+    #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Duration,
 }
 
 /// `learn serve`'s arguments.
@@ -36,8 +37,8 @@ pub struct ServeArgs {
     pub http: String,
 
     /// Seconds the program may take to answer one request (listen streams excepted)
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = parse_timeout)]
-    pub timeout: f64,
+    #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Duration,
 
     /// The largest POST body accepted, in bytes (larger gets 413)
     #[arg(long, default_value_t = 1 << 20, value_name = "BYTES")]

@@ -3,6 +3,7 @@
 use super::{ScenarioSeed, ScenarioTimeout, parse_timeout};
 use clap::ValueEnum;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// `learn grade`'s arguments.
 #[derive(Debug, clap::Args)]
@@ -76,8 +77,8 @@ pub struct GradeArgs {
     /// Seconds all of one student's files may take to compile, and one file
     /// at most a quarter of it (an endless compile-time loop costs that file
     /// only, and is remembered: grading again does not compile it again)
-    #[arg(long, default_value_t = 120.0, value_name = "SECONDS", value_parser = parse_timeout)]
-    pub build_limit: f64,
+    #[arg(long, default_value = "120", value_name = "SECONDS", value_parser = parse_timeout)]
+    pub build_limit: Duration,
 
     /// Seconds all of one student's scenarios may take together; the rest
     /// of that student's scenarios then fail as "time ran out" [default:
@@ -85,7 +86,7 @@ pub struct GradeArgs {
     /// scenario of the exercises graded x --timeout / 4, at least 4 x
     /// --timeout]
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
-    pub student_budget: Option<f64>,
+    pub student_budget: Option<Duration>,
 
     /// MiB of built programs (and compiler messages) target/grade/bin keeps
     /// between gradings; the ones used least recently go first

@@ -3,7 +3,8 @@
 
 use super::Status;
 use crate::content::Lang;
-use crate::explain::{self, Explanation, words};
+use crate::explain::{self, Explanation};
+use crate::render::explain as words;
 use anyhow::{Context, Result};
 use colored::Colorize;
 use serde_json::{Value, json};

@@ -1,9 +1,12 @@
 //! `learn grade`: grade a class's submissions with this course (the grader's
 //! lessons, harness and scenarios) and print or write the report.
 
+mod request;
+
+pub use request::{Format, GradeRequest};
+
 use super::{Ctx, Status};
 use crate::check::random_seed;
-use crate::cli::{GradeArgs, GradeFormat};
 use crate::content::Lang;
 use crate::grade::build::Isolation;
 use crate::grade::hidden::add_hidden_scenarios;
@@ -18,9 +21,8 @@ use crate::runner::sandbox::{self, Unavailable};
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
+pub fn run(ctx: &mut Ctx, args: GradeRequest) -> Result<Status> {
     let lang = ctx.lang;
     if args.clean {
         return clean(ctx, lang);
@@ -39,7 +41,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
     let submissions = submissions_to_grade(&args)?;
     // Checked before grading, which can take long.
     let destinations = destinations(
-        &args.format,
+        &args.formats,
         args.out.as_deref(),
         submissions.len(),
         "grades",
@@ -54,16 +56,15 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
         );
     }
     // `--show` needs its one exercise graded, no other.
-    let only: Vec<String> = match args.show.as_deref() {
-        Some([_, exercise]) => vec![exercise.clone()],
-        _ => args.exercises.clone(),
+    let only: Vec<String> = match &args.show {
+        Some((_, exercise)) => vec![exercise.clone()],
+        None => args.exercises.clone(),
     };
     keep_only(ctx, &only)?;
-    let seed = args.seed.value.unwrap_or_else(random_seed);
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(2, |n| n.get()),
-        usize::from,
-    );
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
     errln!(
         "{}",
         crate::words::of(lang).grading(submissions.len(), seed, jobs)
@@ -72,17 +73,17 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
     let options = GradeOptions {
         seed,
         jobs,
-        timeout: Duration::from_secs_f64(args.timeout.seconds),
-        build_limit: Duration::from_secs_f64(args.build_limit),
-        memory_limit: args.memory_limit << 20,
+        timeout: args.timeout,
+        build_limit: args.build_limit,
+        memory_limit: args.memory_limit,
         quiz: args.quiz.clone(),
-        lang,
+        unclear_reply: Box::new(move |unclear| crate::render::quiz::unclear(unclear, lang)),
         isolation,
         hidden_dir: args.scenarios.clone(),
         hidden,
         reveal_hidden: args.reveal_hidden,
-        student_budget: args.student_budget.map(Duration::from_secs_f64),
-        cache_limit: args.cache_limit << 20,
+        student_budget: args.student_budget,
+        cache_limit: args.cache_limit,
     };
     let book = grade_class(
         &ctx.project,
@@ -92,7 +93,7 @@ pub fn run(ctx: &mut Ctx, args: GradeArgs) -> Result<Status> {
         &Bar::for_stderr(),
     )?;
     print_timing(book.timing, lang);
-    if let Some([student, exercise]) = args.show.as_deref() {
+    if let Some((student, exercise)) = &args.show {
         return show(&book, student, exercise, args.out.as_deref(), lang);
     }
     let report = report::build(&book, lang);
@@ -122,9 +123,9 @@ fn keep_only(ctx: &mut Ctx, names: &[String]) -> Result<()> {
 
 /// The submissions named, only the one `--show` names when it does; and
 /// `--quiz` checked to name a file inside each.
-fn submissions_to_grade(args: &GradeArgs) -> Result<Vec<Submission>> {
+fn submissions_to_grade(args: &GradeRequest) -> Result<Vec<Submission>> {
     let mut submissions = collect(&args.submissions)?;
-    if let Some([student, _]) = args.show.as_deref() {
+    if let Some((student, _)) = &args.show {
         // Only that student is graded.
         let names: Vec<String> = submissions.iter().map(|s| s.name.clone()).collect();
         submissions.retain(|s| &s.name == student);
@@ -184,14 +185,14 @@ fn show(
 }
 
 /// `--merge`: JSON reports in, one class report out, in any format.
-fn merge(args: &GradeArgs, lang: Lang) -> Result<Status> {
+fn merge(args: &GradeRequest, lang: Lang) -> Result<Status> {
     let mut reports = Vec::new();
     for path in &args.submissions {
         reports.push((path.clone(), merge::read(path)?));
     }
     let merged = merge::merge(reports)?;
     let destinations = destinations(
-        &args.format,
+        &args.formats,
         args.out.as_deref(),
         merged.submissions.len(),
         "class",
@@ -215,12 +216,12 @@ enum Destination {
 /// Each format (once, in the order given) with where it goes: stdout or
 /// `--out` for one format; a file each in the `--out` folder for several.
 fn destinations(
-    formats: &[GradeFormat],
+    formats: &[Format],
     out: Option<&Path>,
     submissions: usize,
     base: &str,
-) -> Result<Vec<(GradeFormat, Destination)>> {
-    let mut unique: Vec<GradeFormat> = Vec::new();
+) -> Result<Vec<(Format, Destination)>> {
+    let mut unique: Vec<Format> = Vec::new();
     for format in formats {
         if !unique.contains(format) {
             unique.push(*format);
@@ -228,10 +229,10 @@ fn destinations(
     }
     if let [format] = unique[..] {
         let destination = match (format, out) {
-            (GradeFormat::Gradescope, None) if submissions > 1 => bail!(
+            (Format::Gradescope, None) if submissions > 1 => bail!(
                 "Gradescope reads one student's results.json: grade one submission, or give --out <folder> to write one <name>.json per submission"
             ),
-            (GradeFormat::Gradescope, Some(dir)) if submissions > 1 => {
+            (Format::Gradescope, Some(dir)) if submissions > 1 => {
                 Destination::Folder(dir.to_path_buf())
             }
             (_, Some(file)) => Destination::File(file.to_path_buf()),
@@ -250,14 +251,14 @@ fn destinations(
         .into_iter()
         .map(|format| {
             let extension = match format {
-                GradeFormat::Gradescope => {
+                Format::Gradescope => {
                     return (format, Destination::Folder(dir.join("gradescope")));
                 }
-                GradeFormat::Text => "txt",
-                GradeFormat::Json => "json",
-                GradeFormat::Junit => "xml",
-                GradeFormat::Csv => "csv",
-                GradeFormat::Html => "html",
+                Format::Text => "txt",
+                Format::Json => "json",
+                Format::Junit => "xml",
+                Format::Csv => "csv",
+                Format::Html => "html",
             };
             let file = dir.join(format!("{base}.{extension}"));
             (format, Destination::File(file))
@@ -266,15 +267,11 @@ fn destinations(
 }
 
 /// Renders the report in each format and writes it where it goes.
-fn write_all(
-    report: &Report,
-    destinations: &[(GradeFormat, Destination)],
-    lang: Lang,
-) -> Result<()> {
+fn write_all(report: &Report, destinations: &[(Format, Destination)], lang: Lang) -> Result<()> {
     let mut unwritten: Option<anyhow::Error> = None;
     for (format, destination) in destinations {
         let text = match format {
-            GradeFormat::Gradescope => {
+            Format::Gradescope => {
                 if let Destination::Folder(dir) = destination {
                     // The other formats are still written; the error ends
                     // the grading (exit 2) after them.
@@ -289,11 +286,11 @@ fn write_all(
                 let results = gradescope::render(report, submission, lang);
                 format!("{}\n", serde_json::to_string_pretty(&results)?)
             }
-            GradeFormat::Text => text::render(report, lang),
-            GradeFormat::Json => json::render(report)?,
-            GradeFormat::Junit => junit::render(report),
-            GradeFormat::Csv => csv::render(report, lang),
-            GradeFormat::Html => html::render(report, lang),
+            Format::Text => text::render(report, lang),
+            Format::Json => json::render(report)?,
+            Format::Junit => junit::render(report),
+            Format::Csv => csv::render(report, lang),
+            Format::Html => html::render(report, lang),
         };
         match destination {
             Destination::Stdout => emit(None, &text)?,

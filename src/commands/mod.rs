@@ -4,13 +4,13 @@
 #[macro_use]
 pub(crate) mod out;
 pub(crate) mod check;
-pub mod conformance;
+pub(crate) mod conformance;
 pub(crate) mod dev;
 pub(crate) mod explain;
 pub(crate) mod glossary;
 pub(crate) mod grade;
 pub(crate) mod hint;
-pub mod interop;
+pub(crate) mod interop;
 pub(crate) mod list;
 pub(crate) mod next;
 pub(crate) mod progress;
@@ -34,15 +34,6 @@ use anyhow::{Result, anyhow, bail};
 use colored::Colorize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-
-/// What `--cmd` and `--solution` name (the learner's file when neither).
-pub fn target(args: &crate::cli::TargetArgs) -> Target {
-    match (&args.cmd, args.solution) {
-        (Some(line), _) => Target::Command(line.clone()),
-        (None, true) => Target::Solution,
-        (None, false) => Target::Exercise,
-    }
-}
 
 /// How a command ended, as the process exit code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

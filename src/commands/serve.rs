@@ -3,7 +3,6 @@
 
 use super::{Ctx, Status};
 use crate::check::Target;
-use crate::cli::ServeArgs;
 use crate::content::model::ExerciseKind;
 use crate::runner::Program;
 use crate::serve::{Allowed, Bridge, Options};
@@ -11,21 +10,32 @@ use anyhow::{Result, bail};
 use std::io::Write;
 use std::time::Duration;
 
-pub fn run(ctx: &Ctx, args: ServeArgs) -> Result<Status> {
-    let target = super::target(&args.target);
-    let Some(program) = program_for(ctx, args.id.as_deref(), &target, "serve")? else {
+/// What `learn serve` is asked to serve, and how.
+pub struct ServeRequest {
+    /// The exercise named (id or number), else the lesson's server.
+    pub id: Option<String>,
+    pub target: Target,
+    /// The address to listen on (`127.0.0.1:0` picks a free port).
+    pub http: String,
+    /// How long the program may take to answer one request.
+    pub timeout: Duration,
+    /// The largest POST body accepted, in bytes.
+    pub max_body: usize,
+    /// Hosts and browser origins accepted besides the local ones.
+    pub allowed: Allowed,
+}
+
+pub fn run(ctx: &Ctx, request: ServeRequest) -> Result<Status> {
+    let Some(program) = program_for(ctx, request.id.as_deref(), &request.target, "serve")? else {
         return Ok(Status::Failed);
     };
     let bridge = Bridge::bind(
         program,
         Options {
-            addr: args.http,
-            timeout: Duration::from_secs_f64(args.timeout),
-            max_body: args.max_body,
-            allowed: Allowed {
-                hosts: args.allow_host,
-                origins: args.allow_origin,
-            },
+            addr: request.http,
+            timeout: request.timeout,
+            max_body: request.max_body,
+            allowed: request.allowed,
             log: true,
         },
     )?;

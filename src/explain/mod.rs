@@ -1,14 +1,13 @@
 //! Explaining one message the way a receiver reads it (F17, F18): the
 //! envelope first, then the method and its schema.ts type, then params and
 //! `_meta`, then result content. Pure: values in, an [`Explanation`] out;
-//! `words` turns it into English or Chinese text.
+//! `render::explain` turns it into English or Chinese text.
 
 pub(crate) mod content;
 /// The envelope rules live in [`crate::wire`]; explain reads through them.
 pub use crate::wire::envelope;
 pub mod meta_keys;
 pub(crate) mod schema_types;
-pub(crate) mod words;
 
 pub use envelope::{Kind, Problem};
 pub use meta_keys::Verdict;

@@ -32,7 +32,7 @@ pub mod submission;
 pub mod toolchain;
 
 use crate::content::project::Project;
-use crate::content::{Course, Exercise, Lang};
+use crate::content::{Course, Exercise};
 use anyhow::{Result, bail};
 use build::{BuildPlan, Isolation};
 use model::{Gradebook, Timing};
@@ -54,7 +54,9 @@ pub struct GradeOptions {
     pub memory_limit: u64,
     /// Each submission's quiz answers file, inside the submission.
     pub quiz: Option<PathBuf>,
-    pub lang: Lang,
+    /// How a quiz reply that cannot be read is said in the report: the
+    /// front end's words, in the teacher's language.
+    pub unclear_reply: Box<dyn Fn(&crate::quiz::grade::Unclear) -> String + Send + Sync>,
     pub isolation: Isolation,
     /// The hidden scenarios' folder, hashed into the report.
     pub hidden_dir: Option<PathBuf>,

@@ -289,11 +289,14 @@ fn submission_grade(
             .enumerate()
             .map(|(e, exercise)| exercise_grade(class, (s, e), exercise, ran[e].take(), built))
             .collect(),
-        quiz: class
-            .options
-            .quiz
-            .as_ref()
-            .map(|file| quiz::grade_quiz(submission, file, class.quizzes, class.options.lang)),
+        quiz: class.options.quiz.as_ref().map(|file| {
+            quiz::grade_quiz(
+                submission,
+                file,
+                class.quizzes,
+                &*class.options.unclear_reply,
+            )
+        }),
     }
 }
 

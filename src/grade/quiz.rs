@@ -7,13 +7,19 @@
 
 use super::model::{QuestionGrade, QuizGrade};
 use super::submission::{Submission, read_file};
-use crate::content::Lang;
 use crate::quiz::Quiz;
 use crate::quiz::answers::grade_answers;
+use crate::quiz::grade::Unclear;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-pub fn grade_quiz(submission: &Submission, file: &Path, quizzes: &[Quiz], lang: Lang) -> QuizGrade {
+/// `unclear` words a reply that cannot be read (the front end's words).
+pub fn grade_quiz(
+    submission: &Submission,
+    file: &Path,
+    quizzes: &[Quiz],
+    unclear: &dyn Fn(&Unclear) -> String,
+) -> QuizGrade {
     let all = || {
         quizzes
             .iter()
@@ -45,7 +51,7 @@ pub fn grade_quiz(submission: &Submission, file: &Path, quizzes: &[Quiz], lang: 
     let mut found: BTreeMap<String, bool> = BTreeMap::new();
     let mut line_problems = Vec::new();
     for (line, entry) in entries(&text) {
-        match grade_answers(file, &entry, quizzes, None, lang) {
+        match grade_answers(file, &entry, quizzes, None, unclear) {
             Ok(graded) => {
                 for g in graded {
                     if found.contains_key(&g.question.id) {

@@ -6,10 +6,9 @@
 //! Nothing is guessed: an unknown id or an unreadable answer is a problem
 //! with its line, and no score is given until the file is fixed.
 
-use super::grade::{Reply, is_right, read_reply};
+use super::grade::{Reply, Unclear, is_right, read_reply};
 use super::model::{Kind, Question, Quiz};
 use super::shuffle::ChoiceOrder;
-use crate::content::Lang;
 use crate::content::error::{ContentError, line_of};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -28,12 +27,13 @@ pub struct Graded<'a> {
 /// Grades `text` (the content of `path`). With `only`, the file answers
 /// that quiz: its other questions count as unanswered, and ids of other
 /// quizzes are problems. Without, the file's own questions are the total.
+/// A reply that cannot be read is said by `unclear` (the front end's words).
 pub fn grade_answers<'a>(
     path: &Path,
     text: &str,
     quizzes: &'a [Quiz],
     only: Option<&'a Quiz>,
-    lang: Lang,
+    unclear: &dyn Fn(&Unclear) -> String,
 ) -> Result<Vec<Graded<'a>>, Vec<ContentError>> {
     let problem = |offset: Option<usize>, message: String| ContentError {
         file: path.to_path_buf(),
@@ -69,7 +69,7 @@ pub fn grade_answers<'a>(
             ));
             continue;
         }
-        match reply_of(question, value.get_ref(), lang) {
+        match reply_of(question, value.get_ref(), unclear) {
             // `q = ""` is a question left open, as in an interactive quiz.
             Ok(Reply::Blank) => {}
             Ok(reply) => {
@@ -121,9 +121,13 @@ fn unknown(quizzes: &[Quiz], id: &str) -> String {
 }
 
 /// What one value of the file says for its question.
-fn reply_of(question: &Question, value: &toml::Value, lang: Lang) -> Result<Reply, String> {
+fn reply_of(
+    question: &Question,
+    value: &toml::Value,
+    unclear: &dyn Fn(&Unclear) -> String,
+) -> Result<Reply, String> {
     let order = ChoiceOrder::unshuffled(question.kind.options().len());
-    let read = |text: &str| read_reply(&question.kind, &order, text).map_err(|u| u.message(lang));
+    let read = |text: &str| read_reply(&question.kind, &order, text).map_err(|why| unclear(&why));
     match value {
         toml::Value::String(text) => read(text),
         toml::Value::Array(items) if question.kind.picks_many() => {
@@ -198,14 +202,16 @@ mod tests {
     fn grade(text: &str, only: bool) -> Result<Vec<(String, bool, bool)>, Vec<String>> {
         let quizzes = vec![quiz()];
         let only = only.then(|| &quizzes[0]);
-        grade_answers(Path::new("a.toml"), text, &quizzes, only, Lang::En)
-            .map(|graded| {
-                graded
-                    .iter()
-                    .map(|g| (g.question.id.clone(), g.answered, g.right))
-                    .collect()
-            })
-            .map_err(|found| found.iter().map(ToString::to_string).collect())
+        grade_answers(Path::new("a.toml"), text, &quizzes, only, &|u| {
+            crate::render::quiz::unclear(u, crate::content::Lang::En)
+        })
+        .map(|graded| {
+            graded
+                .iter()
+                .map(|g| (g.question.id.clone(), g.answered, g.right))
+                .collect()
+        })
+        .map_err(|found| found.iter().map(ToString::to_string).collect())
     }
 
     #[test]

@@ -7,7 +7,6 @@
 
 use super::model::{Kind, letter, position_of};
 use super::shuffle::ChoiceOrder;
-use crate::content::Lang;
 use std::collections::BTreeSet;
 
 /// What a learner's reply says, in the file's terms.
@@ -30,18 +29,6 @@ pub enum Unclear {
     OneLetterOnly { last: char },
     /// Something that is not letters (nor a word this question accepts).
     NotLetters { last: char, words: bool },
-}
-
-impl Unclear {
-    pub fn message(&self, lang: Lang) -> String {
-        let w = crate::words::of(lang);
-        match self {
-            Unclear::NoSuchChoice { given, last } => w.no_such_choice(*given, *last),
-            Unclear::OneLetterOnly { last } => w.one_letter_only(*last),
-            Unclear::NotLetters { last, words: true } => w.letter_or_word_from(*last),
-            Unclear::NotLetters { last, words: false } => w.letters_from(*last),
-        }
-    }
 }
 
 /// Lower case, no surrounding quotes or backticks, runs of spaces as one.

@@ -84,25 +84,14 @@ pub fn message_kind_named(name: &str) -> Option<wire::Kind> {
     MESSAGE_KINDS.into_iter().find(|k| k.name() == name)
 }
 
-/// The shown label of a message kind; the Chinese one keeps the English
-/// word, which is what the learner meets in code and in the exercises.
-fn message_kind_label(kind: wire::Kind) -> Localized {
-    both(|w| match kind {
-        wire::Kind::Request => w.request_choice(),
-        wire::Kind::Notification => w.notification_choice(),
-        wire::Kind::Result => w.result_choice(),
-        wire::Kind::Error => w.error_choice(),
-        wire::Kind::Invalid => w.invalid_choice(),
-    })
-}
-
-/// One entry of the words catalog in both languages.
-fn both(entry: impl Fn(&dyn crate::words::Words) -> &'static str) -> Localized {
-    use crate::content::Lang;
-    Localized {
-        en: entry(crate::words::of(Lang::En)).into(),
-        zh: entry(crate::words::of(Lang::Zh)).into(),
-    }
+/// A choice as a question offers it: the quiz file's own text, or one of
+/// the fixed sets whose words the front end gives (`render::quiz`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Choice<'a> {
+    Text(&'a Localized),
+    True,
+    False,
+    MessageKind(wire::Kind),
 }
 
 /// Words a learner may type instead of the letter of a message kind.
@@ -132,28 +121,17 @@ impl Kind {
         }
     }
 
-    /// What the learner is asked to do, for the question's heading.
-    pub fn label(&self) -> Localized {
-        let label = |w: &dyn crate::words::Words| match self {
-            Kind::Single { .. } => w.single_choice(),
-            Kind::Multiple { .. } => w.multiple_choice(),
-            Kind::TrueFalse { .. } => w.true_or_false(),
-            Kind::Short { .. } => w.short_answer(),
-            Kind::MessageKind { .. } => w.name_the_kind(),
-            Kind::ServerReply { .. } => w.server_reply(),
-        };
-        both(label)
-    }
-
     /// The choices in file order (`a`, `b`, ... before any shuffling).
     /// Empty for short answers.
-    pub fn options(&self) -> Vec<Localized> {
+    pub fn options(&self) -> Vec<Choice<'_>> {
         match self {
             Kind::Single { choices, .. }
             | Kind::Multiple { choices, .. }
-            | Kind::ServerReply { choices, .. } => choices.clone(),
-            Kind::TrueFalse { .. } => vec![both(|w| w.true_choice()), both(|w| w.false_choice())],
-            Kind::MessageKind { .. } => MESSAGE_KINDS.into_iter().map(message_kind_label).collect(),
+            | Kind::ServerReply { choices, .. } => choices.iter().map(Choice::Text).collect(),
+            Kind::TrueFalse { .. } => vec![Choice::True, Choice::False],
+            Kind::MessageKind { .. } => {
+                MESSAGE_KINDS.into_iter().map(Choice::MessageKind).collect()
+            }
             Kind::Short { .. } => Vec::new(),
         }
     }

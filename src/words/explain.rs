@@ -1,5 +1,5 @@
 //! The words of `learn explain`: what each parse step found and what breaks
-//! which rule (`explain/words.rs` picks the entry, values come in shown).
+//! which rule (`render/explain.rs` picks the entry, values come in shown).
 
 pub trait Explain {
     /// The four layers a message is read in.

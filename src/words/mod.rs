@@ -3,8 +3,10 @@
 //! Each area of the program has a trait here (`Feedback`, ...) with one
 //! method per message; `en/` and `zh/` implement every trait for [`En`] and
 //! [`Zh`]. A message missing in one language is a compile error, so both
-//! languages always have every entry. Code asks once, `words::of(lang)`, and
-//! calls the entry it needs; values go in as arguments, already formatted.
+//! languages always have every entry. Front-end code (`commands/`,
+//! `render/`) asks once, `words::of(lang)`, and calls the entry it needs;
+//! values go in as arguments, already formatted. The engine never does
+//! (`tests/it/layering.rs`).
 //! Lesson text is not here: it is data under `lessons/`.
 
 mod author;

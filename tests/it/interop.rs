@@ -21,7 +21,7 @@
 
 use crate::common::*;
 
-use learn::commands::interop::sdk_version;
+use learn::referees::sdk::sdk_version;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -65,9 +65,9 @@ fn the_sdk_client_drives_the_reference_capstone_in_both_modes() {
     let steps = course
         .interop_for("capstone")
         .expect("lesson 1's SDK steps");
-    let plan = learn::commands::interop::plan(steps, 1);
+    let plan = learn::referees::sdk::plan(steps, 1);
     let output = Command::new(&python)
-        .arg(repo().join("src/commands/interop/driver.py"))
+        .arg(repo().join("src/referees/sdk/driver.py"))
         .arg("--plan")
         .arg(plan.to_string())
         .arg("--")

@@ -5,8 +5,10 @@
 //! either kind turns this test red, naming the file and line.
 //!
 //! The engine (runner, judge, check, quiz, grade, explain, serve, progress,
-//! coverage) and the shared `wire` module use no front-end module, and the
-//! top-level modules import each other without a cycle.
+//! coverage, referees) and the shared `wire` module use no front-end module
+//! and never word anything: they do not import `words` (the catalog of
+//! messages); they return typed results, which `commands/` and `render/`
+//! put into words. The top-level modules import each other without a cycle.
 //!
 //! Small files: no file under `src/` has more than `MAX_LINES_OF_CODE` lines
 //! of code (see `lines_of_code`); the test names each file over it.
@@ -22,12 +24,13 @@ use std::path::Path;
 /// The modules `content` may name: itself.
 const ALLOWED: &[&str] = &["content"];
 
-/// The front end: what the engine may never name.
-const FRONT_END: &[&str] = &["cli", "app", "commands", "render"];
+/// The front end and its words: what the engine may never name.
+const FRONT_END: &[&str] = &["cli", "app", "commands", "render", "words"];
 
 /// The engine and the shared modules below the front end.
 const BELOW_FRONT_END: &[&str] = &[
-    "check", "coverage", "explain", "grade", "judge", "progress", "quiz", "runner", "serve", "wire",
+    "check", "coverage", "explain", "grade", "judge", "progress", "quiz", "referees", "runner",
+    "serve", "wire",
 ];
 
 /// Every `crate::<module>` that `text` names, with its line, outside `ALLOWED`.
@@ -142,12 +145,11 @@ fn module_imports(root: &Path) -> Vec<(String, Vec<Import>)> {
     modules
 }
 
-fn the_engine_imports_no_front_end_module() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let modules = module_imports(root);
-    assert!(modules.len() > 10, "src has its modules");
+/// Each import of a front-end module (or of `words`) by the engine, as
+/// `file:line: crate::module`.
+fn engine_imports_of_front_end(modules: &[(String, Vec<Import>)]) -> Vec<String> {
     let mut wrong = Vec::new();
-    for (module, names) in &modules {
+    for (module, names) in modules {
         if !BELOW_FRONT_END.contains(&module.as_str()) {
             continue;
         }
@@ -157,10 +159,37 @@ fn the_engine_imports_no_front_end_module() {
             }
         }
     }
+    wrong
+}
+
+fn the_engine_imports_no_front_end_module() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let modules = module_imports(root);
+    assert!(modules.len() > 10, "src has its modules");
+    let wrong = engine_imports_of_front_end(&modules);
     assert!(
         wrong.is_empty(),
-        "the engine must not use the front end (cli, app, commands, render):\n{}",
+        "the engine must not use the front end (cli, app, commands, render) nor word anything (words): return a typed result and word it in commands/ or render/:\n{}",
         wrong.join("\n")
+    );
+}
+
+fn an_engine_module_that_words_something_is_named() {
+    let planted = "use crate::content::Lang;\nfn f() { let w = crate::words::of(Lang::En); }\n";
+    let imports = |file: &str| -> Vec<Import> {
+        outside_imports(planted)
+            .into_iter()
+            .map(|(line, module)| (module, line, file.to_string()))
+            .collect()
+    };
+    let modules = vec![
+        ("quiz".to_string(), imports("src/quiz/score.rs")),
+        ("commands".to_string(), imports("src/commands/quiz/ask.rs")),
+    ];
+    assert_eq!(
+        engine_imports_of_front_end(&modules),
+        ["src/quiz/score.rs:2: crate::words"],
+        "the engine's import is named, the front end's is not"
     );
 }
 
@@ -447,6 +476,7 @@ pub fn tests() -> Vec<crate::harness::Test> {
     vec![
         test!(content_imports_no_engine_or_front_end_module),
         test!(the_engine_imports_no_front_end_module),
+        test!(an_engine_module_that_words_something_is_named),
         test!(the_top_level_modules_import_each_other_without_a_cycle),
         test!(the_scan_finds_each_form_of_import),
         test!(no_source_file_is_over_400_lines_of_code),

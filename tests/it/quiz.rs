@@ -209,8 +209,11 @@ fn every_text_exists_in_both_languages() {
         ] {
             assert_eq!(text.missing(), None, "{}: {what}", question.id);
         }
+        // The fixed choices (true/false, message kinds) are words of `learn`.
         for choice in question.kind.options() {
-            assert_eq!(choice.missing(), None, "{}: a choice", question.id);
+            if let learn::quiz::model::Choice::Text(text) = choice {
+                assert_eq!(text.missing(), None, "{}: a choice", question.id);
+            }
         }
     }
 }

@@ -6,7 +6,7 @@ use crate::content::Lang;
 
 /// The connect step's title, for a mode (`auto` or a pinned version).
 pub fn connect_title(mode: &str, lang: Lang) -> &'static str {
-    if mode == "auto" {
+    if mode == crate::referees::sdk::DISCOVER {
         crate::words::of(lang).connect_discover()
     } else {
         crate::words::of(lang).connect_pinned()
@@ -21,7 +21,7 @@ pub fn connect_needed(lang: Lang) -> &'static str {
 /// A mode's heading.
 pub fn mode(mode: &str, lang: Lang) -> String {
     match mode {
-        "auto" => crate::words::of(lang).mode_auto().into(),
+        crate::referees::sdk::DISCOVER => crate::words::of(lang).mode_auto().into(),
         version => crate::words::of(lang).mode_pinned(version),
     }
 }

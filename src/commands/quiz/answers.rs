@@ -1,6 +1,6 @@
 //! `learn quiz --answers FILE`: grading a file of answers without asking.
 
-use super::colours::Colours;
+use super::colours;
 use super::status;
 use crate::commands::{Ctx, Status};
 use crate::content::Lang;
@@ -8,7 +8,6 @@ use crate::quiz::Quiz;
 use crate::quiz::answers::{Graded, grade_answers};
 use crate::quiz::model::DEFAULT_PASS_PERCENT;
 use crate::quiz::score::Score;
-use crate::quiz::session::Paint;
 use anyhow::{Context, Result, anyhow, bail};
 use colored::Colorize;
 use serde_json::{Value, json};
@@ -24,7 +23,10 @@ pub(super) fn grade_file(
     let lang = ctx.lang;
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read the answers file {}", path.display()))?;
-    let graded = grade_answers(path, &text, quizzes, named, lang).map_err(|problems| {
+    let graded = grade_answers(path, &text, quizzes, named, &|why| {
+        crate::render::quiz::unclear(why, lang)
+    })
+    .map_err(|problems| {
         let lines: Vec<String> = problems.iter().map(|p| format!("  {p}")).collect();
         anyhow!(
             "{}\n{}",
@@ -91,16 +93,13 @@ fn print_graded(graded: &[Graded], lang: Lang) -> std::io::Result<()> {
         };
         outln!("{mark} {}{}", g.question.id, note.dimmed())?;
         if !g.right {
-            for line in Colours
-                .prose(g.question.explanation.get(lang).trim())
-                .lines()
-            {
+            for line in colours::prose(g.question.explanation.get(lang).trim()).lines() {
                 outln!("    {line}")?;
             }
             outln!(
                 "    {}{}",
                 crate::words::of(lang).more().dimmed(),
-                Colours.command(&format!("learn read {}", g.question.section))
+                colours::command(&format!("learn read {}", g.question.section))
             )?;
         }
     }

@@ -1,17 +1,16 @@
 //! Asking a quiz on stdin and stdout, saving each answer as it is given.
 
-use super::colours::Colours;
+use super::QuizRequest;
+use super::session::{Session, write_summary};
 use super::{latest, missed, objective_title, passed, status};
-use crate::cli::QuizArgs;
 use crate::commands::{Ctx, Status};
 use crate::quiz::Quiz;
 use crate::quiz::score::standing;
-use crate::quiz::session::{Session, write_summary};
 use anyhow::Result;
 use std::io::{IsTerminal, Write};
 
 /// The interactive quiz on stdin and stdout.
-pub(super) fn ask(ctx: &mut Ctx, quiz: &Quiz, args: &QuizArgs) -> Result<Status> {
+pub(super) fn ask(ctx: &mut Ctx, quiz: &Quiz, args: &QuizRequest) -> Result<Status> {
     let lang = ctx.lang;
     let questions = if args.retry_wrong {
         missed(ctx, quiz)
@@ -31,7 +30,6 @@ pub(super) fn ask(ctx: &mut Ctx, quiz: &Quiz, args: &QuizArgs) -> Result<Status>
         lang,
         seed: args.seed.unwrap_or_else(crate::check::random_seed),
         echo: !std::io::stdin().is_terminal(),
-        paint: &Colours,
     };
     let mut saved = None;
     let outcome = {

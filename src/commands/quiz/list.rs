@@ -1,11 +1,11 @@
 //! `learn quiz --list`: the questions and their choices, never the answers.
 
-use super::colours::Colours;
+use super::colours;
 use super::objective_title;
 use crate::commands::{Ctx, Status};
 use crate::quiz::Quiz;
 use crate::quiz::model::letter;
-use crate::quiz::session::Paint;
+use crate::render::quiz::{choice, label};
 use anyhow::Result;
 use colored::Colorize;
 use serde_json::{Value, json};
@@ -32,7 +32,7 @@ pub(super) fn list(
                     .options()
                     .iter()
                     .enumerate()
-                    .map(|(i, c)| json!({"letter": letter(i).to_string(), "text": c.get(lang)}))
+                    .map(|(i, c)| json!({"letter": letter(i).to_string(), "text": choice(c, lang)}))
                     .collect();
                 let mut item = json!({
                     "id": q.id,
@@ -66,9 +66,9 @@ pub(super) fn list(
             outln!(
                 "  {} {}",
                 q.id.cyan(),
-                format!("· {} · {}", q.kind.label().get(lang), q.facts.join(", ")).dimmed()
+                format!("· {} · {}", label(&q.kind, lang), q.facts.join(", ")).dimmed()
             )?;
-            for line in Colours.prose(q.prompt.get(lang)).lines() {
+            for line in colours::prose(q.prompt.get(lang)).lines() {
                 outln!("    {line}")?;
             }
             if let Some(message) = &q.message {
@@ -76,8 +76,12 @@ pub(super) fn list(
                     outln!("      {}", line.cyan())?;
                 }
             }
-            for (i, choice) in q.kind.options().iter().enumerate() {
-                outln!("    {}) {}", letter(i), Colours.prose(choice.get(lang)))?;
+            for (i, option) in q.kind.options().iter().enumerate() {
+                outln!(
+                    "    {}) {}",
+                    letter(i),
+                    colours::prose(choice(option, lang))
+                )?;
             }
         }
     }

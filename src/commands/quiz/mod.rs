@@ -1,23 +1,40 @@
 //! `learn quiz`: an objective's self-check quiz, asked on this terminal (or
 //! pipe), listed (`--list`), or graded from a file (`--answers`).
 //!
-//! This file picks the quiz; `ask` asks it, `list` lists it, `answers`
-//! grades an answers file, and `colours` paints for the terminal.
+//! This file picks the quiz; `ask` asks it through `session` (one question
+//! at a time), `list` lists it, `answers` grades an answers file, and
+//! `colours` styles it.
 
 mod answers;
 mod ask;
 mod colours;
 mod list;
+mod session;
 
 use super::{Ctx, Status};
-use crate::cli::QuizArgs;
 use crate::content::StepKind;
 use crate::quiz::score::standing;
 use crate::quiz::{Question, Quiz};
 use anyhow::{Context, Result, anyhow, bail};
 use colored::Colorize;
 
-pub fn run(ctx: &mut Ctx, args: &QuizArgs) -> Result<Status> {
+/// What `learn quiz` is asked to do: ask a quiz, list it, or grade a file.
+pub struct QuizRequest {
+    /// The objective id (or `<lesson>/<id>`), else the first quiz not passed.
+    pub objective: Option<String>,
+    /// The seed that orders each question's choices (random when `None`).
+    pub seed: Option<u64>,
+    /// Ask only the questions missed last time.
+    pub retry_wrong: bool,
+    /// List the questions instead of asking them.
+    pub list: bool,
+    /// Grade this answers file instead of asking.
+    pub answers: Option<std::path::PathBuf>,
+    /// With `list` or `answers`: JSON.
+    pub json: bool,
+}
+
+pub fn run(ctx: &mut Ctx, args: &QuizRequest) -> Result<Status> {
     let quizzes = ctx.quizzes.clone();
     if quizzes.is_empty() {
         bail!(crate::words::of(ctx.lang).no_quizzes());

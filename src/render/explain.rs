@@ -1,11 +1,11 @@
-//! The words of an explanation: which entry of `words::Explain` each finding
-//! and problem takes, with its values shown.
+//! The words of an explanation (`explain`): which entry of `words::Explain`
+//! each finding and problem takes, with its values shown.
 
-use super::content::ContentGroup;
-use super::envelope::{Kind, Problem};
-use super::meta_keys::Verdict;
-use super::{Finding, Layer};
 use crate::content::Lang;
+use crate::explain::content::ContentGroup;
+use crate::explain::envelope::{Kind, Problem};
+use crate::explain::meta_keys::Verdict;
+use crate::explain::{Finding, Layer};
 use crate::words;
 use serde_json::Value;
 

@@ -1,6 +1,6 @@
 """Drive an MCP stdio server with the official MCP Python SDK (PyPI `mcp`, 2.x).
 
-Shipped inside `learn` (src/commands/interop.rs) and run by `learn interop`;
+Shipped inside `learn` (src/referees/sdk/mod.rs) and run by `learn interop`;
 tests/it/interop.rs runs this file directly. It needs only the standard library
 and the SDK, so any virtual environment with `mcp` installed will do. It knows
 no lesson: the steps come from the lesson's interop.toml, their values filled

@@ -1,47 +1,21 @@
 //! The interactive quiz: one question at a time over any reader and writer,
-//! so a terminal, a pipe and a test all drive it the same way.
+//! so a terminal, a pipe and a test all drive it the same way. Styles always
+//! write their codes; the stream keeps or strips them (`commands::out`).
 //!
 //! Each answer is handed to `record` (which saves it) before its feedback is
 //! written, so a quiz cut short by the end of input, or by a closed output,
 //! never loses an answer already given.
 
-use super::grade::{Reply, read_reply};
-use super::model::{Kind, Question, Quiz, letter};
-use super::score::{Score, standing};
-use super::shuffle::ChoiceOrder;
+use super::colours;
 use crate::content::Lang;
+use crate::quiz::grade::{Reply, read_reply};
+use crate::quiz::model::{Kind, Question, Quiz, letter};
+use crate::quiz::score::{Score, standing};
+use crate::quiz::shuffle::ChoiceOrder;
+use crate::render::quiz::{choice, label, unclear};
 use anyhow::Result;
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
-
-/// How the text is dressed. Colours are the command layer's business; the
-/// default methods give plain text.
-pub trait Paint {
-    fn heading(&self, text: &str) -> String {
-        text.to_string()
-    }
-    fn dim(&self, text: &str) -> String {
-        text.to_string()
-    }
-    fn right(&self, text: &str) -> String {
-        text.to_string()
-    }
-    fn wrong(&self, text: &str) -> String {
-        text.to_string()
-    }
-    /// A message shown as it travels on the wire.
-    fn message(&self, text: &str) -> String {
-        text.to_string()
-    }
-    /// Lesson prose, which may hold `code` and **bold**.
-    fn prose(&self, text: &str) -> String {
-        text.to_string()
-    }
-    /// A command to type.
-    fn command(&self, text: &str) -> String {
-        format!("`{text}`")
-    }
-}
 
 /// One run through a list of questions.
 pub struct Session<'a> {
@@ -57,7 +31,6 @@ pub struct Session<'a> {
     /// Write each answer read after its prompt, so a piped run reads like
     /// a terminal session. (A terminal echoes typing itself.)
     pub echo: bool,
-    pub paint: &'a dyn Paint,
 }
 
 /// What happened in one session.
@@ -109,12 +82,12 @@ impl Session<'_> {
                     writeln!(
                         out,
                         "\n{}",
-                        self.paint.dim(crate::words::of(self.lang).input_ended())
+                        colours::dim(crate::words::of(self.lang).input_ended())
                     )?;
                     break;
                 }
             };
-            let right = super::grade::is_right(&question.kind, &reply);
+            let right = crate::quiz::grade::is_right(&question.kind, &reply);
             record(&question.id, right)?;
             outcome.results.push((question.id.clone(), right));
             self.write_feedback(out, question, &order, &reply, right)?;
@@ -132,17 +105,17 @@ impl Session<'_> {
             count,
             self.quiz.pass_percent,
             self.seed,
-            &self.paint.command(&repeat),
+            &colours::command(&repeat),
         );
-        writeln!(out, "{}", self.paint.heading(&heading))?;
+        writeln!(out, "{}", colours::heading(&heading))?;
         if self.retry {
             writeln!(out, "{}", crate::words::of(lang).only_missed())?;
         }
-        writeln!(out, "{}", self.paint.dim(&facts))?;
+        writeln!(out, "{}", colours::dim(&facts))?;
         writeln!(
             out,
             "{}",
-            self.paint.dim(crate::words::of(lang).how_to_answer())
+            colours::dim(crate::words::of(lang).how_to_answer())
         )?;
         Ok(())
     }
@@ -160,13 +133,12 @@ impl Session<'_> {
         writeln!(
             out,
             "{}",
-            self.paint
-                .heading(&format!("{position} · {}", question.kind.label().get(lang)))
+            colours::heading(&format!("{position} · {}", label(&question.kind, lang)))
         )?;
-        writeln!(out, "{}", self.paint.prose(question.prompt.get(lang)))?;
+        writeln!(out, "{}", colours::prose(question.prompt.get(lang)))?;
         if let Some(message) = &question.message {
             for line in message.trim().lines() {
-                writeln!(out, "    {}", self.paint.message(line))?;
+                writeln!(out, "    {}", colours::message(line))?;
             }
         }
         let options = question.kind.options();
@@ -176,7 +148,7 @@ impl Session<'_> {
                     out,
                     "  {}) {}",
                     letter(shown),
-                    self.paint.prose(option.get(lang))
+                    colours::prose(choice(option, lang))
                 )?;
             }
         }
@@ -184,12 +156,12 @@ impl Session<'_> {
             Kind::Multiple { .. } => writeln!(
                 out,
                 "{}",
-                self.paint.dim(crate::words::of(lang).every_letter())
+                colours::dim(crate::words::of(lang).every_letter())
             )?,
             Kind::TrueFalse { .. } | Kind::MessageKind { .. } => writeln!(
                 out,
                 "{}",
-                self.paint.dim(crate::words::of(lang).letter_or_word())
+                colours::dim(crate::words::of(lang).letter_or_word())
             )?,
             _ => {}
         }
@@ -219,11 +191,12 @@ impl Session<'_> {
             }
             match read_reply(&question.kind, order, line) {
                 Ok(reply) => return Ok(Read::Answer(reply)),
-                Err(unclear) => writeln!(
+                Err(why) => writeln!(
                     out,
                     "{}",
-                    self.paint
-                        .wrong(&crate::words::of(self.lang).try_again(&unclear.message(self.lang)))
+                    colours::wrong(
+                        &crate::words::of(self.lang).try_again(&unclear(&why, self.lang))
+                    )
                 )?,
             }
         }
@@ -239,15 +212,15 @@ impl Session<'_> {
     ) -> Result<()> {
         let lang = self.lang;
         let verdict = if right {
-            self.paint.right(crate::words::of(lang).right())
+            colours::right(crate::words::of(lang).right())
         } else if *reply == Reply::Blank {
-            self.paint.wrong(&format!(
+            colours::wrong(&format!(
                 "{}{}",
                 crate::words::of(lang).skipped_answer(),
                 self.answer_text(question, order)
             ))
         } else {
-            self.paint.wrong(&format!(
+            colours::wrong(&format!(
                 "{}{}",
                 crate::words::of(lang).not_right_answer(),
                 self.answer_text(question, order)
@@ -257,14 +230,13 @@ impl Session<'_> {
         writeln!(
             out,
             "{}",
-            self.paint.prose(question.explanation.get(lang).trim())
+            colours::prose(question.explanation.get(lang).trim())
         )?;
         writeln!(
             out,
             "{}{}",
-            self.paint.dim(crate::words::of(lang).more()),
-            self.paint
-                .command(&format!("learn read {}", question.section))
+            colours::dim(crate::words::of(lang).more()),
+            colours::command(&format!("learn read {}", question.section))
         )?;
         Ok(())
     }
@@ -285,8 +257,8 @@ impl Session<'_> {
         shown
             .iter()
             .filter_map(|&(position, original)| {
-                let text = options.get(original)?.get(self.lang);
-                Some(format!("{}) {}", letter(position), self.paint.prose(text)))
+                let text = choice(options.get(original)?, self.lang);
+                Some(format!("{}) {}", letter(position), colours::prose(text)))
             })
             .collect::<Vec<_>>()
             .join("; ")
@@ -302,7 +274,6 @@ pub fn write_summary(
     latest: &BTreeMap<String, bool>,
 ) -> Result<()> {
     let lang = session.lang;
-    let paint = session.paint;
     let quiz = session.quiz;
     let score = outcome.score();
     let overall = standing(quiz, latest);
@@ -310,11 +281,11 @@ pub fn write_summary(
     writeln!(out)?;
     let w = crate::words::of(lang);
     let line = w.score_of(score.right, score.total, score.percent());
-    writeln!(out, "{}", paint.heading(&line))?;
+    writeln!(out, "{}", colours::heading(&line))?;
     let state = if passed {
-        paint.right(w.quiz_passed())
+        colours::right(w.quiz_passed())
     } else {
-        paint.wrong(w.quiz_not_passed_yet())
+        colours::wrong(w.quiz_not_passed_yet())
     };
     let line = w.quiz_standing(
         &quiz.id,
@@ -331,7 +302,7 @@ pub fn write_summary(
         .map(|q| q.id.as_str())
         .collect();
     if !missed.is_empty() {
-        let retry = paint.command(&format!("learn quiz {} --retry-wrong", quiz.id));
+        let retry = colours::command(&format!("learn quiz {} --retry-wrong", quiz.id));
         let line = w.not_yet_right(&missed.join(", "), &retry);
         writeln!(out, "{line}")?;
     }
@@ -339,8 +310,8 @@ pub fn write_summary(
         writeln!(
             out,
             "{}{}",
-            paint.dim(crate::words::of(lang).next()),
-            paint.command("learn next")
+            colours::dim(crate::words::of(lang).next()),
+            colours::command("learn next")
         )?;
     }
     Ok(())
@@ -351,11 +322,6 @@ mod tests {
     use super::*;
     use crate::content::Localized;
     use crate::wire;
-
-    /// Plain text, as in pipes.
-    struct Plain;
-
-    impl Paint for Plain {}
 
     fn text(en: &str) -> Localized {
         Localized {
@@ -405,7 +371,6 @@ mod tests {
             lang: Lang::En,
             seed: 1,
             echo: true,
-            paint: &Plain,
         };
         let mut saved = Vec::new();
         let mut out = Vec::new();
@@ -415,7 +380,9 @@ mod tests {
                 Ok(())
             })
             .unwrap();
-        (outcome, saved, String::from_utf8(out).unwrap())
+        // Plain, as a pipe shows it.
+        let screen = crate::render::style::plain(&String::from_utf8(out).unwrap());
+        (outcome, saved, screen)
     }
 
     #[test]
@@ -458,7 +425,6 @@ mod tests {
             lang: Lang::En,
             seed: 1,
             echo: true,
-            paint: &Plain,
         };
         let latest = BTreeMap::from([
             ("tf".to_string(), true),
@@ -467,7 +433,7 @@ mod tests {
         ]);
         let mut out = Vec::new();
         write_summary(&mut out, &session, &outcome, &latest).unwrap();
-        let screen = String::from_utf8(out).unwrap();
+        let screen = crate::render::style::plain(&String::from_utf8(out).unwrap());
         assert!(screen.contains("Quiz demo: passed · 3 of 3"), "{screen}");
         assert!(screen.contains("Score: 0 of 3"), "{screen}");
     }

@@ -12,20 +12,24 @@ use crate::grade_isolation::{
 use serde_json::Value;
 use std::path::Path;
 
+/// Exercise 2's solution with its one `serve_lines(respond);` call replaced
+/// by `main_body`.
+fn echo_serving_with(main_body: &str) -> String {
+    let e = echo();
+    let call = "serve_lines(respond);";
+    let text = solution(&e);
+    assert!(text.contains(call), "{} calls {call}", e.file);
+    text.replacen(call, main_body, 1)
+}
+
 /// Exercise 2's solution that also, in every scenario, holds the first line
 /// it is sent that holds `cursor` (the hidden scenario's) or `"id":true`
 /// (a visible one's: the control) as locks on `file` (as the sandbox shows
 /// it), and prints, reversed (without `_meta`), every message another
 /// process holds there, for a while.
 fn lock_relay(file: &str) -> String {
-    let e = echo();
-    let call = "serve_lines(respond);";
-    let text = solution(&e);
-    assert!(text.contains(call), "{} calls {call}", e.file);
-    let text = text.replacen(
-        call,
+    let text = echo_serving_with(
         "let _ = helper(&[\"sub\", FILE], \"\");\n    let watcher = std::thread::spawn(watch);\n    serve_lines(|line| {\n        publish(line);\n        respond(line)\n    });\n    let _ = watcher.join();",
-        1,
     );
     format!(
         r#"{text}
@@ -135,14 +139,8 @@ fn a_hidden_scenario_runs_beside_no_other_scenario() {
 /// sent the hidden scenario's line; it waits a while first, so that two
 /// processes started together are seen to overlap.
 fn timeline_logger(log: &Path) -> String {
-    let e = echo();
-    let call = "serve_lines(respond);";
-    let text = solution(&e);
-    assert!(text.contains(call), "{} calls {call}", e.file);
-    let text = text.replacen(
-        call,
+    let text = echo_serving_with(
         "note(\"start\");\n    std::thread::sleep(std::time::Duration::from_millis(400));\n    serve_lines(|line| {\n        if line.contains(\"cursor\") {\n            note(\"hidden\");\n        }\n        respond(line)\n    });\n    note(\"end\");",
-        1,
     );
     format!(
         r#"{text}
